@@ -125,7 +125,7 @@ TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard template
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 # the front ends: the command line, and meiro serve's server with its page
 # (meiro serve is a module of its own, SERVE_MODULE: src/cli/serve_lazy.c)
-CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c)) $(BUILD)/obj/cli/messages.o
 SERVE_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/serve/*.c)) $(BUILD)/obj/serve/serve_assets.o
 # A program linking libmeiro-internal.a takes the drawing table from it (the
 # loader's reference is weak: src/draw/module_load.c), so it loads no module
@@ -200,12 +200,13 @@ $(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 # meiro's words in every language: the message catalogues of po/ (one
 # LL.po a language; po/README.md), compiled in as core/catalog.h. The
 # template of the catalogues is read from the sources' WORD("TABLE.FIELD",
-# "English") (src/core/words.h); make po brings po/ up to date with it.
+# "English") (src/core/words.h) and the command's messages, N_("...")
+# (src/cli/say.c); make po brings po/ up to date with it.
 OPEN         := (
-WORD_SOURCES := $(shell grep -l 'WORD$(OPEN)"' $(wildcard src/*.c src/*/*.c))
+WORD_SOURCES := $(shell grep -l -e 'WORD$(OPEN)"' -e 'N_$(OPEN)"' $(wildcard src/*.c src/*/*.c))
 PO_FILES     := $(sort $(wildcard po/*.po))
 LANG_CODES   := $(subst _,-,$(basename $(notdir $(PO_FILES))))
-XGETTEXT      = xgettext --from-code=UTF-8 --keyword= --keyword=WORD:1c,2 --add-comments=TRANSLATORS: \
+XGETTEXT      = xgettext --from-code=UTF-8 --keyword= --keyword=WORD:1c,2 --keyword=N_ --add-comments=TRANSLATORS: \
                 --add-location=file --package-name=meiro --package-version=$(VERSION)
 $(BUILD)/gen/meiro.pot: $(WORD_SOURCES)
 	@mkdir -p $(dir $@)
@@ -214,6 +215,12 @@ $(BUILD)/gen/core/catalog.h: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
 	@mkdir -p $(dir $@)
 	sh tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES) > $@.tmp && mv $@.tmp $@
 $(LIB_OBJ): | $(BUILD)/gen/core/catalog.h
+$(BUILD)/gen/cli/messages.c: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
+	@mkdir -p $(dir $@)
+	sh tools/po2c.sh --messages $(BUILD)/gen/meiro.pot $(PO_FILES) > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/cli/messages.o: $(BUILD)/gen/cli/messages.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude -Isrc/cli $(ALL_CFLAGS) -c $< -o $@
 po: $(BUILD)/gen/meiro.pot
 	sed '/^"POT-Creation-Date:/d' $< > po/meiro.pot
 	for f in $(PO_FILES); do msgmerge --quiet --update --backup=none --no-fuzzy-matching $$f po/meiro.pot || exit 1; done
@@ -442,7 +449,8 @@ FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_p
              tests/fuzz/fuzz_pdf.c tests/fuzz/fuzz_page.c
 # the query reader and what it uses of the command line (not main.c: the
 # target gives the option tables itself)
-FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o)
+FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o \
+                 cli/say.o cli/messages.o)
 $(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) $(WITH_RENDER) -fsanitize=fuzzer \
 		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)

@@ -69,7 +69,8 @@ run 0 generate -s 1 --dpi 100 -o m.pdf; err_has "--dpi changes nothing in pdf ou
 run 0 generate -s 1 --dpi 72 --crop -o m.html; err_has "--dpi, --crop change nothing in html output"; one_line
 run 0 generate -s 1 --paper a5 --title T --art bunny -o m.txt
 err_has "--paper, --title, --art change nothing in text output"; one_line
-run 0 solve --lang ja -o s.txt m.txt; err_has "--lang changes nothing in text output"
+# (in --lang's language, as every message: tests/messages.sh)
+run 0 solve --lang ja -o s.txt m.txt; err_has "--lang は text の出力では何も変えません"
 run 2 generate -s 1 --solution --answers-to a.pdf -o m.pdf; err_has "one or the other"; absent a.pdf
 run 2 generate -s 1 --landscape --portrait -o o.pdf; err_has "one orientation"; absent o.pdf
 run 2 booklet -n 2 --landscape --portrait -o o.pdf; err_has "one orientation"

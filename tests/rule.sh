@@ -55,8 +55,10 @@ run 0 "$meiro" generate --rule skip:5 -s 9 -o "$tmp/b.pdf"; same "$tmp/a.pdf" "$
 run 0 "$meiro" generate --rule abc -s 2 -f json; out_has '"tokens"'; out_has '"path"'
 
 # the PDF read back: every token in its cell (rows by height, cells by x),
-# START and FINISH said in the page's language; the key after the puzzles,
-# the path shaded there and nowhere on a puzzle page
+# START and FINISH said in the page's language, START beside the row where
+# the path begins (an Arabic page mirrored: its columns from the right,
+# START at the right); the key after the puzzles, the path shaded there and
+# nowhere on a puzzle page
 check_pdf() { # RULE LANG SEED [booklet options]
     rule=$1 lang=$2 seed=$3
     shift 3
@@ -73,23 +75,30 @@ path = [tuple(map(int, c.split(","))) for c in next(l for l in lines if l.starts
 grid = [l.split("\t") for l in lines if l and not l.startswith("#") and " " not in l.split("\t")[0] or "\t" in l]
 grid = [r for r in grid if len(r) == w][-h:]
 pages = re.findall(r"<page .*?</page>", open(html, encoding="utf-8").read(), re.S)
-def words(page):
-    return [(m.group(5), (float(m.group(1)) + float(m.group(3))) / 2, (float(m.group(2)) + float(m.group(4))) / 2)
-            for m in re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page)]
+def words(page, tall=False):
+    ws = [(m.group(5), (float(m.group(1)) + float(m.group(3))) / 2, (float(m.group(2)) + float(m.group(4))) / 2,
+           float(m.group(4)) - float(m.group(2)))
+          for m in re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page)]
+    # tall: the tokens alone, in the grid's big letters (not START's small
+    # ones, which pdftotext gives an Arabic word of a letter at a time)
+    top = max([h for _, _, y, h in ws if 60 * mm < y < 280 * mm] or [0])
+    return [(t, x, y) for t, x, y, h in ws if not tall or (60 * mm < y < 280 * mm and h > 0.8 * top)]
 starts = {"ja": ("スタート", "ゴール"), "es": ("SALIDA", "META"), "de": ("START", "ZIEL"), "ko": ("출발", "도착")}
 labels = {"START", "FINISH"} | {w for pair in starts.values() for w in pair}
+rtl = lang == "ar"
 mm = 72 / 25.4
 for n, page in enumerate(pages):
     ws = words(page)
     texts = [t for t, _, _ in ws]
     start, finish = starts.get(lang, ("START", "FINISH"))
-    assert start in texts and finish in texts, (n, "labels")
-    cells = [(t, x, y) for t, x, y in ws if 60 * mm < y < 280 * mm and t not in labels]
+    assert rtl or (start in texts and finish in texts), (n, "labels")
+    cells = [(t, x, y) for t, x, y in words(page, True) if t not in labels]
     assert len(cells) == w * h, (n, len(cells), w * h)
     cells.sort(key=lambda c: c[2])
     for r in range(h):
-        row = sorted(cells[r * w:(r + 1) * w], key=lambda c: c[1])
+        row = sorted(cells[r * w:(r + 1) * w], key=lambda c: -c[1] if rtl else c[1])
         assert [t for t, _, _ in row] == grid[r], (n, r, row, grid[r])
+
 # the answer page shades the path's cells, the puzzle page none: the grid's
 # cells from the tokens' places, the colour read near their top-left
 # corners (away from the line through the path's centres)
@@ -100,8 +109,7 @@ def ppm(f):
     return W, H, parts[3]
 files = sorted(glob.glob(tmp + "/page-*.ppm"))
 assert len(files) == 2, files
-ws = words(pages[0])
-cells = sorted([(t, x, y) for t, x, y in ws if 60 * mm < y < 280 * mm and t not in labels], key=lambda c: c[2])
+cells = sorted([c for c in words(pages[0], True) if c[0] not in labels], key=lambda c: c[2])
 xs = sorted(c[1] for c in cells[:w]); ys = [cells[r * w][2] for r in range(h)]
 def yellow(f, cx, cy):
     W, H, px = ppm(f)
@@ -112,10 +120,21 @@ def yellow(f, cx, cy):
     return r > 200 and g > 180 and b < 160
 for y in range(h):
     for x in range(w):
-        cx = xs[0] + x * (xs[-1] - xs[0]) / (w - 1)
+        cx = xs[0] + (w - 1 - x if rtl else x) * (xs[-1] - xs[0]) / (w - 1)
         cy = min(ys) + y * (max(ys) - min(ys)) / (h - 1)
         assert not yellow(files[0], cx, cy), ("puzzle page shaded", x, y)
         assert yellow(files[1], cx, cy) == ((x, y) in path), ("answer", x, y)
+# START's green arrow beside the first cell's row, outside the grid on the
+# side read first
+W, H, px = ppm(files[0])
+s = 30 / 72
+green = [(X / s, Y / s) for Y in range(H) for X in range(W)
+         if px[(Y * W + X) * 3 + 1] > 90 and px[(Y * W + X) * 3] < 90 and px[(Y * W + X) * 3 + 2] < 110]
+assert green, "no START arrow"
+gx = sum(X for X, _ in green) / len(green)
+row_y = ys[path[0][1]]
+assert (gx > xs[-1] if rtl else gx < xs[0]), ("START on the wrong side", gx, xs[0], xs[-1])
+assert all(abs(Y - row_y) < (xs[1] - xs[0]) for _, Y in green), ("START not by its row", row_y)
 PY
     rm -f "$tmp"/page-*.ppm
 }
@@ -127,7 +146,7 @@ if need pdftotext pdftoppm python3; then
         check_pdf "$rule" ja 1 --difficulty hard
     done
     # the alphabets with letters of their own, their tokens read back
-    for lang in es de ko; do check_pdf abc "$lang" 2 --difficulty expert; done
+    for lang in es de ko ar; do check_pdf abc "$lang" 2 --difficulty expert; done
     check_pdf chain ko 3 --difficulty hard
     if full; then
         turn=0

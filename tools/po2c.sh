@@ -12,10 +12,14 @@
 # tools/po2c.sh --js TEMPLATE.pot LL.po... writes instead the studio's list
 # of languages (meiro serve's page): const LANGS = [[code, name in itself,
 # direction], ...], English first.
+# tools/po2c.sh --messages TEMPLATE.pot LL.po... writes the command's
+# messages (src/cli/say.c), the msgids without a msgctxt (N_("...")): C
+# defining say_languages (the .po files' languages) and say_catalogue, a
+# row a message: its English format, then its translation in each of them.
 set -eu
-js=0
-[ "${1:-}" = --js ] && { js=1; shift; }
-[ $# -ge 1 ] || { echo "usage: tools/po2c.sh [--js] meiro.pot LL.po..." >&2; exit 2; }
+mode=tables
+case "${1:-}" in --js | --messages) mode=${1#--}; shift ;; esac
+[ $# -ge 1 ] || { echo "usage: tools/po2c.sh [--js|--messages] meiro.pot LL.po..." >&2; exit 2; }
 pot=$1
 shift
 awk '
@@ -61,7 +65,24 @@ function js_entry(l, i, name, dir) {
 }
 END {
     flush()
-    if (JS) {
+    if (MODE == "messages") {
+        print "/* Made by tools/po2c.sh from po/: do not edit. */"
+        print "#include \"cli.h\""
+        printf "const char *const say_languages[] = {"
+        for (l = 1; l <= nlangs; l++) printf "\"%s\", ", langs[l]
+        print "NULL};"
+        print "const char *const say_catalogue[] = {"
+        for (i = 1; i <= count; i++) {
+            if (ctxs[i] != "") continue
+            printf "    \"%s\",", english[i]
+            for (l = 1; l <= nlangs; l++)
+                printf " \"%s\",", ((langs[l], order[i]) in word) ? word[langs[l], order[i]] : english[i]
+            printf "\n"
+        }
+        print "    NULL};"
+        exit
+    }
+    if (MODE == "js") {
         print "// Made by tools/po2c.sh from po/: do not edit."
         printf "const LANGS = [%s", js_entry("en")
         for (l = 1; l <= nlangs; l++) printf ", %s", js_entry(langs[l])
@@ -78,7 +99,7 @@ END {
     printf "#define CATALOG_LANG_COUNT %d\n", nlangs + 1
     for (i = 1; i <= count; i++) {
         t = ctxs[i]; sub(/\..*/, "", t)
-        if (!(t in seen)) { seen[t] = 1; tables[++ntables] = t }
+        if (t != "" && !(t in seen)) { seen[t] = 1; tables[++ntables] = t }
     }
     for (k = 1; k <= ntables; k++) {
         t = tables[k]
@@ -99,4 +120,4 @@ END {
     }
     print "#endif"
 }
-' POT="$pot" JS="$js" "$pot" "$@"
+' POT="$pot" MODE="$mode" "$pot" "$@"

@@ -37,7 +37,8 @@ WEB_CFLAGS = $(WARN) -O2
 # drawing module's) and the command line's
 WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o,$(LIGHT_OBJ))) \
             $(wildcard src/cli/*.c)
-WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o
+WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o \
+            $(WEB_OBJ)/cli/messages.o
 WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
 WEB_LIB  := $(WEB_OBJ)/libmeiro.a
 
@@ -87,6 +88,10 @@ $(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='""' -DMEI
 $(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_BASE) $(WEB_CFLAGS) -c $< -o $@
+# the command's messages in every language (src/cli/say.c)
+$(WEB_OBJ)/cli/messages.o: $(BUILD)/gen/cli/messages.c $(WEB_OBJ)/cflags
+	@mkdir -p $(dir $@)
+	$(EMCC) -Iinclude -Isrc/cli $(WEB_CFLAGS) -c $< -o $@
 
 $(WEB_DEPS)/src/%/.unpacked:
 	@sh tools/debsrc.sh $(if $(filter inih,$*),$(WEB_INIH_PKG),$*) $(WEB_DEPS)/src/$*

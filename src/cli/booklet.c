@@ -380,8 +380,8 @@ static int content_option(booklet_args *a, int c, char **argv)
     switch (c) {
     case 'n':
         if (!parse_u64(optarg, 10000, &v) || v == 0)
-            return usage_error("booklet",
-                               "--count must be a whole number from 1 to 10000, not '%s'", optarg);
+            return usage_error(
+                "booklet", N_("--count must be a whole number from 1 to 10000, not '%s'"), optarg);
         b->count = (unsigned)v;
         return EXIT_OK;
     case OPT_DIFFICULTY:
@@ -412,8 +412,8 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case OPT_COPIES:
         if (!parse_u64(optarg, 1000, &v) || v == 0)
-            return usage_error("booklet",
-                               "--copies must be a whole number from 1 to 1000, not '%s'", optarg);
+            return usage_error(
+                "booklet", N_("--copies must be a whole number from 1 to 1000, not '%s'"), optarg);
         b->copies = (unsigned)v;
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;

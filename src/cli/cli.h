@@ -9,6 +9,38 @@
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
+/* A message of the command in English, marked for the catalogues of po/
+ * (make po): printed in the user's language by say (say.c). */
+#define N_(english) english
+/* The messages' language: --lang's in argv, else the locale's (LC_ALL,
+ * LC_MESSAGES, LANG), when po/ has it; else English. main sets it once,
+ * before the command (not for meiro serve, whose page words the messages
+ * of its children itself). */
+void say_language(int argc, char **argv);
+/* A message formatted in English (the library's), translated into the
+ * messages' language by the catalogue (into out); `english` itself when
+ * the language is English or the catalogue lacks the message. */
+const char *say(const char *english, char *out, size_t size);
+/* The translation of a format of the command's (its msgid), to be filled
+ * in as the English one: "%1$s" and "%2$s" may come in another order. */
+#if defined(__GNUC__)
+__attribute__((format_arg(1)))
+#endif
+const char *
+say_format(const char *english);
+/* "meiro: warning: ...": fmt (N_("...")) translated, then filled in. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void say_warning(const char *fmt, ...);
+/* The catalogue (made by tools/po2c.sh --messages from po/): the
+ * languages, NULL-terminated, and a row a message, its English format and
+ * its translation in each language, NULL after the last row. */
+extern const char *const say_languages[], *const say_catalogue[];
+/* The locale's language (LC_ALL, else LC_MESSAGES, else LANG) into out,
+ * when meiro has words for it and it is not English. */
+bool locale_lang(char *out, size_t size);
+
 /* Reports a library error as "meiro: FILE:LINE:COL: message"; EXIT_FAIL,
  * or EXIT_USAGE for a size past a limit (MEIRO_ERROR_TOO_BIG). */
 int report_failure(const char *file, const meiro_error *err);
@@ -30,8 +62,9 @@ uint64_t clock_seed(void);
     "Printable pages (pdf, svg, png, xlsx):\n"                                                     \
     "  -t, --template T     a page template by name or path (see 'meiro list');\n"                 \
     "                       the options below override it\n"                                       \
-    "      --lang L         en ja es fr de pt zh ko ar: meiro's own words (answers,\n"           \
-    "                       pages, fields; default: the locale's, else en)\n"                    \
+    "      --lang L         en ja es fr de pt zh ko ar zh-Hant: meiro's own words\n"               \
+    "                       (answers, pages, fields) and messages (default: the\n"                 \
+    "                       locale's, else en)\n"                                                  \
     "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"                \
     "                       rocket (see 'meiro list'), or none for the words\n"                    \
     "      --paper P        a4 (default; letter where the locale's country prints on\n"          \

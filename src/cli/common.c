@@ -23,7 +23,9 @@
 int report_failure(const char *file, const meiro_error *err)
 {
     if (err->source[0]) file = err->source;
-    const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
+    char translated[sizeof err->message * 2];
+    const char *msg = say(err->message[0] ? err->message : meiro_strerror(err->status), translated,
+                          sizeof translated);
     if (file && err->line && err->column)
         fprintf(stderr, "meiro: %s:%lu:%lu: %s\n", file, err->line, err->column, msg);
     else if (file && err->line) fprintf(stderr, "meiro: %s:%lu: %s\n", file, err->line, msg);
@@ -32,12 +34,27 @@ int report_failure(const char *file, const meiro_error *err)
     return err->status == MEIRO_ERROR_TOO_BIG ? EXIT_USAGE : EXIT_FAIL;
 }
 
+/* "meiro COMMAND: message" (already in the messages' language) and the
+ * --help hint; EXIT_USAGE. */
+static int usage_said(const char *command, const char *message)
+{
+    char program[32];
+    snprintf(program, sizeof program, "meiro%s%s", command ? " " : "", command ? command : "");
+    fprintf(stderr, "%s: %s\n", program, message);
+    fprintf(stderr, say_format(N_("Try '%s --help'.")), program);
+    fputc('\n', stderr);
+    return EXIT_USAGE;
+}
+
+/* fmt "%s": arg is a message formatted in English (the library's, or one
+ * the command put together), translated as a whole; else fmt is the
+ * command's own format, translated, and arg what the user typed. */
 int usage_error(const char *command, const char *fmt, const char *arg)
 {
-    fprintf(stderr, "meiro%s%s: ", command ? " " : "", command ? command : "");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'meiro%s%s --help'.\n", command ? " " : "", command ? command : "");
-    return EXIT_USAGE;
+    char text[1024];
+    if (!strcmp(fmt, "%s")) return usage_said(command, say(arg, text, sizeof text));
+    snprintf(text, sizeof text, say_format(fmt), arg);
+    return usage_said(command, text);
 }
 
 /* The long name of option `opt` in a command's table; NULL if it has none. */
@@ -103,7 +120,7 @@ static const struct {
 int option_error(const char *command, const meiro_error *err)
 {
     const struct option *longopts = command_options(command);
-    char names[96] = "", text[sizeof err->message + sizeof names + 16];
+    char names[96] = "", text[sizeof err->message * 2 + sizeof names + 32];
     size_t n = 0;
     unsigned count = 0;
     for (size_t i = 0; i < sizeof field_options / sizeof field_options[0]; i++) {
@@ -112,11 +129,14 @@ int option_error(const char *command, const meiro_error *err)
         if (name && n < sizeof names)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s--%s", count++ ? ", " : "", name);
     }
-    const char *message = err->message[0] ? err->message : meiro_strerror(err->status);
-    if (count)
-        snprintf(text, sizeof text, "%s (option%s: %s)", message, count > 1 ? "s" : "", names);
-    else snprintf(text, sizeof text, "%s", message);
-    return usage_error(command, "%s", text);
+    char said[sizeof err->message * 2];
+    const char *message =
+        say(err->message[0] ? err->message : meiro_strerror(err->status), said, sizeof said);
+    if (!count) return usage_said(command, message);
+    snprintf(text, sizeof text,
+             count > 1 ? say_format(N_("%s (options: %s)")) : say_format(N_("%s (option: %s)")),
+             message, names);
+    return usage_said(command, text);
 }
 
 /* A library failure: a name the user typed wrong (algorithm, solver) or an
@@ -132,9 +152,10 @@ int library_error(const char *command, const char *file, const meiro_error *err)
 /* The one INPUT operand of solve and stats. */
 int single_input(const char *command, int argc, char **argv, const char **input)
 {
-    if (optind >= argc) return usage_error(command, "%s", "missing INPUT (a maze file, or '-')");
+    if (optind >= argc)
+        return usage_error(command, "%s", N_("missing INPUT (a maze file, or '-')"));
     if (optind + 1 < argc)
-        return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
+        return usage_error(command, N_("unexpected argument '%s'"), argv[optind + 1]);
     *input = argv[optind];
     return EXIT_OK;
 }
@@ -231,7 +252,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     case OPT_PORTRAIT: page->orientation = MEIRO_ORIENT_PORTRAIT; return EXIT_OK;
     case OPT_MARGIN:
         if (!parse_mm(optarg, &page->margin_mm))
-            return usage_error(command, "--margin takes millimetres, not '%s'", optarg);
+            return usage_error(command, N_("--margin takes millimetres, not '%s'"), optarg);
         return EXIT_OK;
     case OPT_BLEED:
         if (!parse_mm(optarg, &page->bleed_mm) || page->bleed_mm > MEIRO_BLEED_MAX_MM)
@@ -252,7 +273,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_CELL:
         if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
-            return usage_error(command, "--cell takes millimetres above 0, not '%s'", optarg);
+            return usage_error(command, N_("--cell takes millimetres above 0, not '%s'"), optarg);
         return EXIT_OK;
     case OPT_TITLE: page->title = optarg; return EXIT_OK;
     case OPT_SUBTITLE: page->subtitle = optarg; return EXIT_OK;
@@ -266,8 +287,8 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_DPI:
         if (!parse_u64(optarg, 2400, &v) || v < 30)
-            return usage_error(command, "--dpi must be a whole number from 30 to 2400, not '%s'",
-                               optarg);
+            return usage_error(
+                command, N_("--dpi must be a whole number from 30 to 2400, not '%s'"), optarg);
         page->dpi = (unsigned)v;
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
@@ -279,10 +300,10 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
 /* The language of the user's locale (LC_ALL, else LC_MESSAGES, else LANG,
  * POSIX's order) into out, when meiro has words for it and it is not
  * English: "es" for es_MX.UTF-8, "pt" for pt_BR. Chinese in traditional
- * characters (zh_TW, zh_HK, zh_MO) is not zh, simplified. Read here, by the
- * command, and not by the library: a program's page does not change with
- * the machine it runs on. */
-static bool locale_lang(char *out, size_t size)
+ * characters (zh_TW, zh_HK, zh_MO, zh_Hant) is zh-Hant, not zh
+ * (simplified). Read here, by the command, and not by the library: a
+ * program's page does not change with the machine it runs on. */
+bool locale_lang(char *out, size_t size)
 {
     static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
     const char *v = NULL;
@@ -294,7 +315,7 @@ static bool locale_lang(char *out, size_t size)
     snprintf(lang, sizeof lang, "%.*s", (int)n, v);
     if (!strcmp(lang, "zh") &&
         (strstr(v, "_TW") || strstr(v, "_HK") || strstr(v, "_MO") || strstr(v, "Hant")))
-        return false;
+        snprintf(lang, sizeof lang, "zh-Hant");
     if (!strcmp(lang, "en") || !meiro_lang_known(lang)) return false;
     snprintf(out, size, "%s", lang);
     return true;
@@ -400,8 +421,9 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
         n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                               long_name(pc->longopts, OPT_ART));
     if (count)
-        fprintf(stderr, "meiro: warning: %s change%s nothing in %s output\n", unused,
-                count == 1 ? "s" : "", meiro_format_info(format)->name);
+        say_warning(count == 1 ? N_("%s changes nothing in %s output")
+                               : N_("%s change nothing in %s output"),
+                    unused, meiro_format_info(format)->name);
     return EXIT_OK;
 }
 
@@ -691,7 +713,7 @@ static bool value_as_option(const char *word, const char *value, const struct op
 int bad_option(const char *command, char **argv, int c, const struct option *longopts)
 {
     const char *arg = argv[optind - 1];
-    if (c == ':') return usage_error(command, "option '%s' needs a value", arg);
+    if (c == ':') return usage_error(command, N_("option '%s' needs a value"), arg);
     char names[2048] = "", word[64], hint[96] = "", msg[200];
     size_t n = 0;
     for (const struct option *o = longopts; o && o->name && n < sizeof names; o++)
@@ -701,8 +723,8 @@ int bad_option(const char *command, char **argv, int c, const struct option *lon
     const char *value = eq ? eq + 1 : argv[optind];
     if (!strncmp(word, "--", 2) && !value_as_option(word + 2, value, longopts, hint, sizeof hint))
         meiro_name_hint(word, names, hint, sizeof hint);
-    snprintf(msg, sizeof msg, "unknown option '%%s'%s", hint);
-    return usage_error(command, msg, arg);
+    snprintf(msg, sizeof msg, N_("unknown option '%s'%s"), arg, hint);
+    return usage_error(command, "%s", msg);
 }
 
 bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
@@ -726,8 +748,8 @@ void warn_name_format(meiro_format format, const char *output)
     if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK ||
         named == format || own_extension(format, output))
         return;
-    fprintf(stderr, "meiro: warning: writing %s into '%s', whose name says %s\n",
-            meiro_format_info(format)->name, output, meiro_format_info(named)->name);
+    say_warning(N_("writing %s into '%s', whose name says %s"), meiro_format_info(format)->name,
+                output, meiro_format_info(named)->name);
 }
 
 /* Picks the output format: -f, else the output file's extension, else text. */

@@ -224,7 +224,7 @@ static int maze_option(generate_args *a, int c, char **argv)
     case 'W':
     case 'H':
         if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
-            return usage_error("generate", "%s must be a whole number from 1 to 65535",
+            return usage_error("generate", N_("%s must be a whole number from 1 to 65535"),
                                c == 'W' ? "--width" : "--height");
         *(c == 'W' ? &opt->width : &opt->height) = (uint32_t)v;
         a->given |= c == 'W' ? MEIRO_GIVEN_WIDTH : MEIRO_GIVEN_HEIGHT;
@@ -235,7 +235,7 @@ static int maze_option(generate_args *a, int c, char **argv)
         return EXIT_OK;
     case 's':
         if (!parse_u64(optarg, UINT64_MAX, &opt->seed))
-            return usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
+            return usage_error("generate", N_("--seed must be a whole number, not '%s'"), optarg);
         a->seeded = true;
         return EXIT_OK;
     case OPT_BIAS:
@@ -421,7 +421,7 @@ static int parse_generate(int argc, char **argv, generate_args *a)
            (c = getopt_long(argc, argv, GENERATE_SHORTOPTS, generate_options, NULL)) != -1)
         rc = generate_option(a, c, argv);
     if (rc != EXIT_OK || a->help) return rc;
-    if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error("generate", N_("unexpected argument '%s'"), argv[optind]);
     if (a->has_start != a->has_goal)
         return usage_error("generate", "%s", "--start and --goal go together");
     if (a->has_start) {
@@ -601,11 +601,16 @@ static int run_generate(generate_args *a)
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any
      * machine */
-    if (rc == EXIT_OK && !a->seeded)
-        fprintf(stderr, "meiro: seed %llu (use -s %llu%s%s%s to make this maze again)\n",
-                (unsigned long long)a->opt->seed, (unsigned long long)a->opt->seed,
-                a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
-                a->pc.locale_letter ? " --paper letter" : "");
+    if (rc == EXIT_OK && !a->seeded) {
+        char again[96];
+        snprintf(again, sizeof again, "-s %llu%s%s%s", (unsigned long long)a->opt->seed,
+                 a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
+                 a->pc.locale_letter ? " --paper letter" : "");
+        fprintf(stderr, "meiro: ");
+        fprintf(stderr, say_format(N_("seed %llu (use %s to make this maze again)")),
+                (unsigned long long)a->opt->seed, again);
+        fputc('\n', stderr);
+    }
 done:
     meiro_trace_free(trace);
     meiro_path_free(&path);

@@ -134,13 +134,14 @@ static int run(int argc, char **argv)
         printf("meiro %s\n", meiro_version());
         return EXIT_OK;
     }
+    if (strcmp(cmd, "serve") != 0) say_language(argc, argv);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }
-    char hint[64], msg[128];
+    char hint[64], msg[200];
     meiro_name_hint(cmd, "generate solve booklet watch stats draw list serve", hint, sizeof hint);
-    snprintf(msg, sizeof msg, "unknown command '%%s'%s", hint);
-    return usage_error(NULL, msg, cmd);
+    snprintf(msg, sizeof msg, N_("unknown command '%s'%s"), cmd, hint);
+    return usage_error(NULL, "%s", msg);
 }
 
 int main(int argc, char **argv)

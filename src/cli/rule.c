@@ -190,7 +190,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
         case 'h': fputs(usage_rule, stdout); return EXIT_OK;
         case ':': return usage_error(cmd, "%s needs a value", argv[optind - 1]);
         default:
-            return usage_error(cmd, "%s is not an option of a rule maze (see --rule --help)",
+            return usage_error(cmd, N_("%s is not an option of a rule maze (see --rule --help)"),
                                argv[optind - 1]);
         }
     }

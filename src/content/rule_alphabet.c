@@ -50,6 +50,14 @@ static const rule_alphabet ALPHABETS[] = {
     /* the hijā'ī order of schoolbooks, alif as their charts write it */
     {"ar", "Arabic", NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي", "", 0x0621,
      0x064A, NULL, "، "},
+    /* Chinese in traditional characters: pinyin's initials as zh's (Taiwan's
+     * schools teach zhuyin, ㄅㄆㄇㄈ, first: a reviewer's choice, one line),
+     * the same common characters in their traditional forms */
+    {"zh-Hant", "Traditional Chinese", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w", "",
+     0x4E00, 0x9FFF,
+     "大 小 人 口 手 山 水 火 木 日 月 天 上 下 中 左 右 土 田 目 耳 子 女 門 馬 牛 羊 鳥 魚 花 "
+     "草 書 本 你 我 他 好 學 生 真 棒 愛 家 開 心 快 樂",
+     "、"},
 };
 enum { ALPHABET_COUNT = sizeof ALPHABETS / sizeof ALPHABETS[0] };
 

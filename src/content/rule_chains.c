@@ -76,6 +76,16 @@ static const char *const chinese[] = {
     "太阳", "阳光", "月亮", "亮光", "门外", "外面", "面包", "包子", "子女", "女生", "学校",
     "校门", "小鸟", "人手", "手心", "心里", "里面", "果园", "园地", "地上", "上面", "明月",
 };
+/* the same game in traditional characters (Taiwan's forms: 裡, 麵); the
+ * platform and the desk lamp (站臺, 檯燈) share no character there, so
+ * 站長, 長大 stand in their place */
+static const char *const chinese_traditional[] = {
+    "火車", "車站", "站長", "長大", "燈光", "光明", "明天", "天空", "空氣", "氣球", "球門",
+    "門口", "口水", "水果", "天上", "上學", "學生", "生日", "日出", "出門", "大人", "人口",
+    "手工", "工人", "山羊", "羊毛", "毛衣", "花生", "生氣", "白天", "天氣", "雨水", "水杯",
+    "太陽", "陽光", "月亮", "亮光", "門外", "外面", "麵包", "包子", "子女", "女生", "學校",
+    "校門", "小鳥", "人手", "手心", "心裡", "裡面", "果園", "園地", "地上", "上面", "明月",
+};
 /* 끝말잇기: the last syllable the next word's first */
 static const char *const korean[] = {
     "사과",   "과자",   "자동차", "차표", "표시",   "시계", "계단", "단추", "나무",   "무지개",
@@ -103,9 +113,11 @@ static const struct {
     {                                                                                              \
         l, w, sizeof w / sizeof w[0]                                                               \
     }
-    CHAIN("ja", shiritori), CHAIN("en", english), CHAIN("es", spanish),
-    CHAIN("fr", french),    CHAIN("de", german),  CHAIN("pt", portuguese),
-    CHAIN("zh", chinese),   CHAIN("ko", korean),  CHAIN("ar", arabic),
+    CHAIN("ja", shiritori), CHAIN("en", english),
+    CHAIN("es", spanish),   CHAIN("fr", french),
+    CHAIN("de", german),    CHAIN("pt", portuguese),
+    CHAIN("zh", chinese),   CHAIN("ko", korean),
+    CHAIN("ar", arabic),    CHAIN("zh-Hant", chinese_traditional),
 #undef CHAIN
 };
 

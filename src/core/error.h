@@ -4,6 +4,11 @@
 
 #include "meiro.h"
 
+/* A message marked for the catalogues of po/ (make po): the command
+ * prints it in the user's language (src/cli/say.c); the library keeps it
+ * English. */
+#define N_(english) english
+
 /* Fills err (if not NULL) and returns status. printf-style message. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))

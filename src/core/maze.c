@@ -114,7 +114,7 @@ meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_erro
     }
     char hint[64];
     return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
+                      N_("unknown grid '%s' (rect, polar, hex or triangle)%s"), name ? name : "",
                       name_hint(name ? name : "", "rect polar hex triangle", hint, sizeof hint));
 }
 

@@ -1,6 +1,7 @@
 /* Name lookup shared by the registries and the format table: a name or
  * one of its space-separated aliases. */
 #include "core/names.h"
+#include "core/error.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -64,7 +65,8 @@ const char *name_hint(const char *word, const char *candidates, char *out, size_
         c += n;
         while (*c == ' ' || *c == ',') c++;
     }
-    if (best_at && size > 0) snprintf(out, size, "; did you mean '%.*s'?", (int)best_n, best_at);
+    if (best_at && size > 0)
+        snprintf(out, size, N_("; did you mean '%.*s'?"), (int)best_n, best_at);
     else if (size > 0) out[0] = 0;
     return out;
 }

@@ -163,7 +163,10 @@ static void maze_info(const document *d, size_t i, char *buf, size_t size)
     char footer[200] = "", no[96] = "";
     if (d->style.show_seed && !d->style.no_footer)
         page_footer(d->items[i].maze, footer, sizeof footer);
-    if (d->count > 1) snprintf(no, sizeof no, d->style.labels->maze_no, (unsigned)(i + 1));
+    if (d->count > 1) {
+        snprintf(no, sizeof no, d->style.labels->maze_no, (unsigned)(i + 1));
+        labels_digits(d->style.labels, no, sizeof no);
+    }
     snprintf(buf, size, "%s%s%s", no, no[0] && footer[0] ? " · " : "", footer);
 }
 

@@ -74,6 +74,13 @@ static void draw_token(cairo_t *cr, const char *t, const char *font, double cx, 
     g_object_unref(layout);
 }
 
+/* The column cell c (or column c) is drawn in: mirrored for a language
+ * read from the right. */
+static uint32_t drawn_column(const meiro_rule_sheet *s, bool rtl, uint32_t c)
+{
+    return rtl ? s->w - 1 - c % s->w : c % s->w;
+}
+
 /* An arrow from (x0, y0) to (x1, y1), its head at the end. */
 static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double head)
 {
@@ -105,6 +112,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         size_t l = strlen(head);
         char no[48];
         snprintf(no, sizeof no, w->number, number);
+        labels_digits(labels_for(s->lang), no, sizeof no);
         snprintf(head + l, sizeof head - l, "   %s", no);
     }
     if (answer && s->name[0]) { /* a class set's keys told apart */
@@ -117,10 +125,13 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     if (fit_text(cr, head, font, true, 8 * k, 4, bw, 10 * k, &fit))
         draw_fitted(cr, ROLE_TEXT, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
+    /* a language read from the right starts there: its name line's word,
+     * and the grid, mirrored as its HTML page shows it (dir="rtl"): the
+     * path begins in the right column, where START points in */
+    bool rtl = !strcmp(labels_for(s->lang)->direction, "rtl");
     if (!answer) {
         /* "Name ____" at the right; a language read from the right starts
          * there with its word, the line after it to the left */
-        bool rtl = !strcmp(labels_for(s->lang)->direction, "rtl");
         double line_x = rtl ? x0 + bw - 86 * k : x0 + bw - 68 * k;
         draw_text(cr, ROLE_TEXT, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k,
                   false, 1);
@@ -141,7 +152,8 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, font, false, 5.5 * k, 3, bw, 12 * k, &fit))
         draw_fitted(cr, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
-    /* the grid, START on the left, FINISH right or below */
+    /* the grid, START on the left (rtl: the right), FINISH on the other
+     * side or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
     double fit_h = (y0 + bh - top - below) / s->h;
@@ -151,15 +163,16 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     if (answer) {
         cairo_set_source_rgb(cr, 1.0, 0.89, 0.45);
         for (size_t i = 0; i < s->path_len; i++)
-            cairo_rectangle(cr, gx + (s->path[i] % s->w) * cell, gy + (s->path[i] / s->w) * cell,
-                            cell, cell);
+            cairo_rectangle(cr, gx + drawn_column(s, rtl, s->path[i]) * cell,
+                            gy + (s->path[i] / s->w) * cell, cell, cell);
         cairo_fill(cr);
         cairo_set_source_rgba(cr, 0.85, 0.3, 0.1, 0.55);
         cairo_set_line_width(cr, cell * 0.12);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
         for (size_t i = 0; i < s->path_len; i++) {
-            double cx = gx + (s->path[i] % s->w + 0.5) * cell, cy = gy + (s->path[i] / s->w + 0.5) * cell;
+            double cx = gx + (drawn_column(s, rtl, s->path[i]) + 0.5) * cell,
+                   cy = gy + (s->path[i] / s->w + 0.5) * cell;
             if (i) cairo_line_to(cr, cx, cy);
             else cairo_move_to(cr, cx, cy);
         }
@@ -183,24 +196,29 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     double size = token_size(cr, s, font, cell), baseline = token_baseline(cr, s, font, size);
     for (uint32_t y = 0; y < s->h; y++)
         for (uint32_t x = 0; x < s->w; x++)
-            draw_token(cr, s->tok[(size_t)y * s->w + x], font, gx + (x + 0.5) * cell,
-                       gy + (y + 0.5) * cell, size, baseline);
+            draw_token(cr, s->tok[(size_t)y * s->w + x], font,
+                       gx + (drawn_column(s, rtl, x) + 0.5) * cell, gy + (y + 0.5) * cell, size,
+                       baseline);
     /* START and FINISH */
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
     double lsize = 4.2 * k, head_len = 2.2 * k;
     double sy0 = gy + (st / s->w + 0.5) * cell;
+    /* the edges START and FINISH (at the last column) point through, and
+     * the way out of the grid there: -1 leftwards, 1 rightwards */
+    double left = gx, right = gx + s->w * cell, in = rtl ? right : left;
+    double out = rtl ? left : right, way = rtl ? -1 : 1;
     cairo_set_source_rgb(cr, 0.1, 0.5, 0.2);
     cairo_set_line_width(cr, 0.8 * k);
-    draw_text(cr, ROLE_TEXT, w->start, font, gx - label / 2, sy0 - 2 * k, lsize, true, 0);
-    arrow(cr, gx - label + 3 * k, sy0 + 1.5 * k, gx - 1, sy0 + 1.5 * k, head_len);
+    draw_text(cr, ROLE_TEXT, w->start, font, in - way * label / 2, sy0 - 2 * k, lsize, true, 0);
+    arrow(cr, in - way * (label - 3 * k), sy0 + 1.5 * k, in - way, sy0 + 1.5 * k, head_len);
     cairo_set_source_rgb(cr, 0.75, 0.15, 0.1);
     const char *goal = w->finish;
     if (fin % s->w == s->w - 1) {
-        double fy = gy + (fin / s->w + 0.5) * cell, ex = gx + s->w * cell;
-        draw_text(cr, ROLE_TEXT, goal, font, ex + label / 2, fy - 2 * k, lsize, true, 0);
-        arrow(cr, ex + 1, fy + 1.5 * k, ex + label - 3 * k, fy + 1.5 * k, head_len);
+        double fy = gy + (fin / s->w + 0.5) * cell;
+        draw_text(cr, ROLE_TEXT, goal, font, out + way * label / 2, fy - 2 * k, lsize, true, 0);
+        arrow(cr, out + way, fy + 1.5 * k, out + way * (label - 3 * k), fy + 1.5 * k, head_len);
     } else {
-        double fx = gx + (fin % s->w + 0.5) * cell, ey = gy + s->h * cell;
+        double fx = gx + (drawn_column(s, rtl, fin) + 0.5) * cell, ey = gy + s->h * cell;
         arrow(cr, fx, ey + 1, fx, ey + 7 * k, head_len);
         draw_text(cr, ROLE_TEXT, goal, font, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
     }

@@ -35,7 +35,7 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
     char hint[64];
     return fail_field(
         err, MEIRO_FIELD_ENDS, MEIRO_ERROR_UNKNOWN_NAME,
-        "unknown placement '%s' (corners, farthest, border, center or center-out)%s", name,
+        N_("unknown placement '%s' (corners, farthest, border, center or center-out)%s"), name,
         name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
 }
 

@@ -283,7 +283,7 @@ meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, unsign
     if (!gen) {
         char hint[64];
         fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_UNKNOWN_NAME,
-                   "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
+                   N_("unknown algorithm '%s' (see 'meiro list' for the names)%s"), name,
                    info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }

@@ -212,9 +212,9 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
             char what[40];
             describe_char(what, sizeof what, (unsigned char)s[i]);
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, i + 1,
-                           "unexpected %s: a text maze uses '#' for walls, spaces for "
-                           "passages, S, G, '.', '~' outside its shape, '-' and '|' for "
-                           "crossings, and a mission's a-t, A-F, <, >, ^ and v",
+                           N_("unexpected %s: a text maze uses '#' for walls, spaces for "
+                              "passages, S, G, '.', '~' outside its shape, '-' and '|' for "
+                              "crossings, and a mission's a-t, A-F, <, >, ^ and v"),
                            what);
         }
         }

@@ -914,9 +914,9 @@ static meiro_status read_member(jreader *r, int *last_key)
     if (key == KEY_COUNT)
         return fail_at(
             err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
-            "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
-            "algorithm, start, start_door, goal, goal_door, cells, passages, under, mission, "
-            "levels, stairs, wrap and solution",
+            N_("unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
+               "algorithm, start, start_door, goal, goal_door, cells, passages, under, mission, "
+               "levels, stairs, wrap and solution"),
             name);
     if (r->seen & (1u << key))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice",

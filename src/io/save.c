@@ -226,7 +226,7 @@ static meiro_status write_directly(const char *filename, const char *mode, strea
                                    void *ctx, meiro_error *err)
 {
     FILE *f = fopen(filename, mode);
-    if (!f) return fail(err, MEIRO_ERROR_IO, "cannot open for writing: %s", strerror(errno));
+    if (!f) return fail(err, MEIRO_ERROR_IO, N_("cannot open for writing: %s"), strerror(errno));
     meiro_status s = write(ctx, f, NULL, err);
     int e = s == MEIRO_OK ? stream_error(f) : 0;
     if (e) s = fail(err, MEIRO_ERROR_IO, "cannot write: %s", strerror(e));

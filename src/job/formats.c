@@ -421,7 +421,7 @@ meiro_status meiro_format_from_name(const char *name, meiro_format *format, meir
     for (unsigned f = 0, n = 0; f < MEIRO_FORMAT_COUNT && n < sizeof names; f++)
         n += (unsigned)snprintf(names + n, sizeof names - n, "%s ", formats[f].info.name);
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown format '%s' (see 'meiro list' for the formats)%s", name,
+                      N_("unknown format '%s' (see 'meiro list' for the formats)%s"), name,
                       name_hint(name, names, hint, sizeof hint));
 }
 
@@ -437,7 +437,8 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
     }
     if (find_format(dot + 1, strlen(dot + 1), format)) return MEIRO_OK;
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
+                      N_("unknown file type '%s' (use -f to name the format; see 'meiro list')"),
+                      dot);
 }
 
 meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro_error *err)
@@ -452,7 +453,7 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
     if (meiro_format_can(format, MEIRO_CAN_GRIDS)) return MEIRO_OK;
     char list[128];
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                      "%s cannot show a %s maze (its cells are squares): write it as %s",
+                      N_("%s cannot show a %s maze (its cells are squares): write it as %s"),
                       formats[format].info.name, meiro_grid_name(grid),
                       meiro_format_list(MEIRO_CAN_GRIDS, list, sizeof list));
 }
@@ -722,7 +723,7 @@ meiro_maze *meiro_load(const char *filename, meiro_format format, meiro_error *e
         return NULL;
     FILE *f = fopen(filename, "rb");
     if (!f) {
-        fail(err, MEIRO_ERROR_IO, "cannot open: %s", strerror(errno));
+        fail(err, MEIRO_ERROR_IO, N_("cannot open: %s"), strerror(errno));
         return NULL;
     }
     meiro_maze *m = meiro_read(f, format, err);

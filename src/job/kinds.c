@@ -36,18 +36,18 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_FLOORS] = {{"floors", "--levels", RECT, MEIRO_CAN_LEVELS},
                            "--levels cannot go with --grid (floors are rect grids) yet",
                            MEIRO_FIELD_NONE,
-                           "%s cannot show a multi-level maze's floors and stairs yet",
+                           N_("%s cannot show a multi-level maze's floors and stairs yet"),
                            MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_MISSION] = {{"mission", "--mission", RECT, MEIRO_CAN_MISSIONS},
-                            "a mission maze needs the rect grid, not %s",
+                            N_("a mission maze needs the rect grid, not %s"),
                             MEIRO_FIELD_GRID,
-                            "%s cannot show a mission's keys, doors, items or one-way arrows "
-                            "yet",
+                            N_("%s cannot show a mission's keys, doors, items or one-way arrows "
+                               "yet"),
                             MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_WEAVE] = {{"weave", "--weave", RECT, MEIRO_CAN_WEAVE},
-                          "a weave maze needs the rect grid, not %s",
+                          N_("a weave maze needs the rect grid, not %s"),
                           MEIRO_FIELD_GRID,
-                          "%s cannot show a weave maze's crossings yet",
+                          N_("%s cannot show a weave maze's crossings yet"),
                           MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_SHAPE] = {{"shape", "--shape", RECT, MEIRO_CAN_COUNT},
                           "a shape needs the rect grid, not %s",
@@ -72,7 +72,7 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_WRAP] = {{"wrap", "--wrap", RECT, MEIRO_CAN_WRAP},
                          "--wrap needs the rect grid, not %s",
                          MEIRO_FIELD_GRID,
-                         "%s cannot show a wrapped maze's seams",
+                         N_("%s cannot show a wrapped maze's seams"),
                          MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_CHOICES] = {{"choices", "--choices", ALL_GRIDS, MEIRO_CAN_COUNT},
                             NULL,
@@ -165,8 +165,8 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
             char why[200], can[200];
             snprintf(why, sizeof why, kinds[k].format_refusal, meiro_format_info(format)->name);
             bool list = kinds[k].format_field == MEIRO_FIELD_FORMAT;
-            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT, "%s%s%s", why,
-                              list ? ": write it as " : "",
+            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT,
+                              list ? N_("%s: write it as %s") : "%s%s", why,
                               list ? meiro_format_list(kinds[k].info.shows, can, sizeof can) : "");
         }
     return MEIRO_OK;

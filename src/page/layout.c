@@ -67,7 +67,7 @@ meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_e
     }
     char hint[64];
     return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown paper '%s' (" PAPER_NAMES ")%s", name,
+                      N_("unknown paper '%s' (%s)%s"), name, PAPER_NAMES,
                       name_hint(name, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
 }
 
@@ -107,9 +107,9 @@ meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *wid
     char hint[64];
     if (!ok)
         return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME,
-                          "unknown paper '%s': a name (" PAPER_NAMES ") or a size WxH in mm or in "
-                          "(210x210mm, 6x9in; mm if no unit)%s",
-                          text,
+                          N_("unknown paper '%s': a name (%s) or a size WxH in mm or in "
+                             "(210x210mm, 6x9in; mm if no unit)%s"),
+                          text, PAPER_NAMES,
                           name_hint(text, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
     /* 8.5x11 without a unit is 8.5 x 11 mm: surely inches were meant */
     bool inches = unit == 1 && !*p && size_in_range(w * 25.4) && size_in_range(h * 25.4);
@@ -228,7 +228,7 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
     char hint[64];
     if (opt->lang && !lang_known(opt->lang))
         return fail_field(err, MEIRO_FIELD_LANG, MEIRO_ERROR_UNKNOWN_NAME,
-                          "unknown language '%s' (" CATALOG_LANGS ")%s", opt->lang,
+                          N_("unknown language '%s' (%s)%s"), opt->lang, CATALOG_LANGS,
                           lang_hint(opt->lang, hint, sizeof hint));
     bool custom = opt->paper_w_mm != 0 || opt->paper_h_mm != 0;
     if (custom && !(size_in_range(opt->paper_w_mm) && size_in_range(opt->paper_h_mm)))
@@ -341,7 +341,7 @@ meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, m
     }
     char hint[64];
     return fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown place for answers '%s' (none, after-page, key or back)%s", name,
+                      N_("unknown place for answers '%s' (none, after-page, key or back)%s"), name,
                       name_hint(name, "none after-page key back", hint, sizeof hint));
 }
 

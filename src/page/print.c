@@ -99,7 +99,7 @@ meiro_status meiro_print_from_name(const char *name, meiro_print *print, meiro_e
     char hint[64];
     return fail_field(
         err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
-        "unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser or tactile)%s",
+        N_("unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser or tactile)%s"),
         name ? name : "",
         name_hint(name ? name : "", "kdp ingram lulu home plotter laser tactile", hint,
                   sizeof hint));

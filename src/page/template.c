@@ -81,7 +81,11 @@ static const page_labels labels_table[] = {
                                      "the same number."),
      .rules[PAGE_RULE_WEAVE] = WORD("page.rules[PAGE_RULE_WEAVE]",
                                     "Paths go over and under each other: at a crossing, go "
-                                    "straight on.")},
+                                    "straight on."),
+     /* TRANSLATORS: the digits of a page's numbers (its page number, "No.
+        3"), 0 to 9 in order, as the language's school books print them:
+        0123456789 unless they use others (Arabic-Indic ٠١٢٣٤٥٦٧٨٩) */
+     .digits = WORD("page.digits", "0123456789")},
     CATALOG_page};
 
 const char *page_font(const meiro_template *t, const page_labels *labels, const char *fallback)
@@ -95,6 +99,32 @@ const page_labels *labels_for(const char *lang)
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
         if (lang && strcasecmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
     return &labels_table[0];
+}
+
+void labels_digits(const page_labels *labels, char *text, size_t size)
+{
+    /* each digit's UTF-8 in labels->digits; ASCII's unless it has ten */
+    const char *at[10], *p = labels->digits;
+    size_t len[10], n = 0;
+    for (; *p && n < 10; n++) {
+        at[n] = p;
+        do p++;
+        while (((unsigned char)*p & 0xC0) == 0x80);
+        len[n] = (size_t)(p - at[n]);
+    }
+    if (!size || n < 10 || *p || !strcmp(labels->digits, "0123456789")) return;
+    char ascii[256];
+    snprintf(ascii, sizeof ascii, "%s", text);
+    size_t used = 0;
+    for (const char *c = ascii; *c; c++) {
+        bool digit = *c >= '0' && *c <= '9';
+        const char *from = digit ? at[*c - '0'] : c;
+        size_t l = digit ? len[*c - '0'] : 1;
+        if (used + l >= size) break;
+        memcpy(text + used, from, l);
+        used += l;
+    }
+    text[used] = 0;
 }
 
 bool meiro_lang_known(const char *lang) { return lang && lang_known(lang); }
@@ -465,7 +495,7 @@ static int handle(void *user, const char *section, const char *key, const char *
         else complain(st, 0, e->message, v);
         return 0;
     }
-    complain(st, 0, "unknown key '%s' in [%s]", key, section);
+    complain(st, 0, N_("unknown key '%s' in [%s]"), key, section);
     return 0;
 }
 
@@ -632,8 +662,8 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
                 n += (size_t)snprintf(names + n, sizeof names - n, "%s ",
                                       meiro_builtin_template_name(i));
             fail_field(err, MEIRO_FIELD_TEMPLATE, MEIRO_ERROR_UNKNOWN_NAME,
-                       "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s", name,
-                       name_hint(name, names, hint, sizeof hint));
+                       N_("no template '%s' (see 'meiro list'; a file needs a path or .ini)%s"),
+                       name, name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;
         }

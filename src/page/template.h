@@ -108,9 +108,15 @@ typedef struct page_labels {
     const char *contents, *levels[4];   /* a booklet's table of contents; meiro_level names */
     const char *version;                /* a class set's copy: "Version %s" */
     const char *rules[PAGE_RULE_COUNT]; /* the special mazes' rule lines */
+    const char *digits; /* the ten digits of its pages' numbers, 0 to 9 (labels_digits) */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */
+/* text (a word with its number filled in: maze_no, page_no) with its
+ * digits written as labels' language writes a page's numbers (Arabic's
+ * ٠١٢...: po/GLOSSARY.md), in place (size bytes with the NUL). A seed and
+ * a command are no such number: they stay as typed. */
+void labels_digits(const page_labels *labels, char *text, size_t size);
 /* The fonts of a page in labels' language: the language's own where its
  * script needs them (Chinese, Korean, Arabic), else the template's, else
  * fallback (meiro's own). */

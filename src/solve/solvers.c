@@ -107,7 +107,7 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     if (!entry)
         return fail_field(
             err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_UNKNOWN_NAME,
-            "unknown solver '%s' (see 'meiro list' for the names)%s", name,
+            N_("unknown solver '%s' (see 'meiro list' for the names)%s"), name,
             info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
     if (meiro_maze_has_mission(maze)) { /* keys, items, arrows: the state search alone */
         if (entry != &solvers[0])

@@ -73,8 +73,8 @@ function localPaper() {
 // words (studio-words.js), the pages made in it.
 function browserLang() {
   for (const tag of [navigator.language || 'en', ...(navigator.languages || [])]) {
-    const code = tag.toLowerCase().split('-')[0];
-    if (code === 'zh' && /-(tw|hk|mo|hant)/i.test(tag)) continue; // zh is simplified
+    let code = tag.toLowerCase().split('-')[0];
+    if (code === 'zh' && /-(tw|hk|mo|hant)/i.test(tag)) code = 'zh-Hant'; // zh is simplified
     if (LANGS.some(([c]) => c === code)) return code;
   }
   return 'en';

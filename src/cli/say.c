@@ -1,0 +1,205 @@
+/* The command's messages in the user's language. The command's own
+ * formats are translated before they are filled in, as gettext does
+ * (say_format); the library's messages come formatted in English
+ * (meiro_error's message, which stays English for every program that
+ * links the library) and are translated as the command prints them (say).
+ *
+ * The catalogue is gettext's: each message is marked N_("...") where it is
+ * written, its printf format the msgid; make po gathers them into
+ * po/meiro.pot and every po/LL.po translates them (tools/po2c.sh compiles
+ * them in as say_catalogue). A formatted message is matched against the
+ * English formats (each conversion standing for a value), and the values
+ * it holds are put back into the translation, in its order (%2$s first
+ * where the language wants it); a value that is itself a message of the
+ * catalogue (a "did you mean", a system's reason, the refusal a ": write
+ * it as pdf, svg..." follows) is translated too. A message the catalogue
+ * lacks is printed in English: nothing is lost, one more N_() translates
+ * it. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The messages' language, chosen once by main before the command runs: a
+ * process's setting, as a locale is (NULL: English). */
+static const char *const *language_column;
+
+/* say_catalogue's rows: the English, then a column a language. */
+static size_t row_length(void)
+{
+    size_t n = 1;
+    while (say_languages[n - 1]) n++;
+    return n;
+}
+static size_t column(void) { return (size_t)(language_column - say_languages) + 1; }
+
+void say_language(int argc, char **argv)
+{
+    const char *asked = NULL;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+        if (!strncmp(argv[i], "--lang=", 7)) asked = argv[i] + 7;
+        else if (!strcmp(argv[i], "--lang") && i + 1 < argc) asked = argv[++i];
+    }
+    char from_locale[8];
+    if (!asked && locale_lang(from_locale, sizeof from_locale)) asked = from_locale;
+    language_column = NULL;
+    for (size_t l = 0; asked && say_languages[l]; l++)
+        if (!strcmp(say_languages[l], asked)) language_column = say_languages + l;
+}
+
+/* A message's values: where each is in the English text. */
+enum { MAX_VALUES = 6 };
+typedef struct value {
+    const char *at;
+    size_t len;
+    char kind; /* the conversion: 's', 'c', or a number's ('u', 'd', 'g'...) */
+} value;
+
+/* The length of the printf conversion at p ('%'), its letter in *kind. */
+static size_t conversion(const char *p, char *kind)
+{
+    size_t n = 1 + strspn(p + 1, "0123456789$.*-+ #'lhzjtL");
+    *kind = p[n];
+    return p[n] ? n + 1 : n;
+}
+
+/* Whether `text` is `format` printed with some values (found in v[i...]):
+ * each %s any text, shortest first (so "%s (option: %s)" splits at the
+ * first " (option: "), %c one byte, a number's conversion a number. The
+ * depth is the number of conversions in the format, at most MAX_VALUES. */
+static bool match(const char *format, const char *text, value *v, unsigned i)
+{
+    for (;;) {
+        if (format[0] == '%' && format[1] == '%') {
+            if (*text != '%') return false;
+            format += 2, text++;
+        } else if (*format != '%') {
+            if (*format != *text) return false;
+            if (!*format) return true;
+            format++, text++;
+        } else {
+            if (i == MAX_VALUES) return false;
+            char kind;
+            format += conversion(format, &kind);
+            size_t most = kind == 's'   ? strlen(text)
+                          : kind == 'c' ? (*text != 0)
+                                        : strspn(text, "0123456789.,-+e");
+            for (size_t n = kind == 's' ? 0 : most; n <= most; n++) {
+                v[i] = (value){text, n, kind};
+                if (match(format, text + n, v, i + 1)) return true;
+                if (kind != 's') break;
+            }
+            return false;
+        }
+    }
+}
+
+/* The letters a format has besides its conversions: the more, the surer
+ * a match (the format of a message is preferred to a shorter one inside
+ * it). */
+static size_t literal_length(const char *format)
+{
+    size_t n = 0;
+    char kind;
+    for (const char *p = format; *p;)
+        if (*p == '%' && p[1] != '%') p += conversion(p, &kind);
+        else p += 1 + (*p == '%'), n++;
+    return n;
+}
+
+static const char *translate(const char *english, char *out, size_t size, unsigned depth);
+
+/* The system's reasons (strerror) that end a message ("cannot open: No
+ * such file or directory"), found by their number: C libraries word them
+ * differently (glibc's English is the msgid). */
+static const struct {
+    int code;
+    const char *english;
+} reasons[] = {
+    {ENOENT, N_("No such file or directory")},
+    {EACCES, N_("Permission denied")},
+    {EISDIR, N_("Is a directory")},
+    {ENOTDIR, N_("Not a directory")},
+    {ENOSPC, N_("No space left on device")},
+    {EROFS, N_("Read-only file system")},
+};
+
+/* Writes a value into out at *n: translated when it is a message of the
+ * catalogue (depth bounds the messages within messages). */
+static void put_value(const value *v, char *out, size_t size, size_t *n, unsigned depth)
+{
+    char text[512], translated[512];
+    if (!v->at) return;
+    snprintf(text, sizeof text, "%.*s", (int)v->len, v->at);
+    const char *s = text;
+    for (size_t r = 0; r < sizeof reasons / sizeof reasons[0]; r++)
+        if (v->kind == 's' && !strcmp(text, strerror(reasons[r].code))) s = reasons[r].english;
+    if (v->kind == 's' && depth < 4) s = translate(s, translated, sizeof translated, depth + 1);
+    if (*n < size) *n += (size_t)snprintf(out + *n, size - *n, "%s", s);
+}
+
+static const char *translate(const char *english, char *out, size_t size, unsigned depth)
+{
+    if (!language_column) return english;
+    size_t best = 0;
+    const char *found = NULL;
+    value v[MAX_VALUES], best_v[MAX_VALUES];
+    for (const char *const *row = say_catalogue; *row; row += row_length()) {
+        size_t literal = literal_length(row[0]);
+        memset(v, 0, sizeof v); /* a value the translation names and the match did not: none */
+        if (literal > best && match(row[0], english, v, 0)) {
+            best = literal;
+            found = row[column()];
+            memcpy(best_v, v, sizeof v);
+        }
+    }
+    if (!found) return english;
+    /* the translation, its conversions in order or numbered (%2$s) */
+    size_t n = 0;
+    unsigned next = 0;
+    for (const char *p = found; *p && n < size;) {
+        if (p[0] == '%' && p[1] == '%') {
+            out[n++] = '%';
+            p += 2;
+        } else if (*p == '%') {
+            char kind, *end;
+            unsigned long at = strtoul(p + 1, &end, 10);
+            unsigned i = *end == '$' && at >= 1 && at <= MAX_VALUES ? (unsigned)at - 1 : next++;
+            p += conversion(p, &kind);
+            if (i < MAX_VALUES) put_value(&best_v[i], out, size, &n, depth);
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    if (size) out[n < size ? n : size - 1] = 0;
+    return out;
+}
+
+const char *say(const char *english, char *out, size_t size)
+{
+    return translate(english, out, size, 0);
+}
+
+const char *say_format(const char *english)
+{
+    if (!language_column) return english;
+    for (const char *const *row = say_catalogue; *row; row += row_length())
+        if (!strcmp(row[0], english)) return row[column()];
+    return english;
+}
+
+void say_warning(const char *fmt, ...)
+{
+    char message[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, say_format(fmt), ap);
+    va_end(ap);
+    fprintf(stderr, "meiro: ");
+    fprintf(stderr, say_format(N_("warning: %s")), message);
+    fputc('\n', stderr);
+}

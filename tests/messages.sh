@@ -1,0 +1,111 @@
+#!/bin/sh
+# The command's messages in the user's language (src/cli/say.c): the same
+# bad commands (an unknown option, a bad size, a file not there, a format's
+# refusal, parse errors naming file:line:column) under --lang L for every
+# language of po/, under the locale
+# (LANG=de_DE.UTF-8) and with both, print the catalogue's translation of
+# each message they are made of (the library's, the command's, the values
+# inside them: a "did you mean", the system's reason), keep what the user
+# typed as typed, and exit as in English, writing nothing. meiro serve's
+# messages stay English (its page words them). Usage: messages.sh BUILD_DIR
+# meiro-suite: test check
+build=${1:-build}
+meiro="$build/meiro"
+suite=messages
+. "$(dirname "$0")/lib.sh"
+
+# said LANG MSGID: the words of the catalogue's translation of MSGID
+# (the text between its conversions), one a line, English for en
+said() {
+    python3 - "$@" <<'EOF'
+import re, sys
+lang, msgid = sys.argv[1:3]
+po = "po/meiro.pot" if lang == "en" else "po/%s.po" % lang.replace("-", "_")
+def join(s): return "".join(re.findall(r'"(.*)"', s)).replace('\\"', '"').replace("\\\\", "\\")
+for e in open(po, encoding="utf-8").read().split("\n\n"):
+    m = re.search(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)', e + "\n", re.M)
+    if "msgctxt" in e or not m or join(m.group(1)) != msgid: continue
+    text = join(m.group(1) if lang == "en" else m.group(2))
+    for part in re.split(r"%(?:[0-9]+\$)?[-+ #0-9.*]*(?:ll|l|z|h)?[a-z]", text):
+        if part.strip(): print(part)
+    sys.exit(0)
+sys.exit("no message %r in %s" % (msgid, po))
+EOF
+}
+# says LANG MSGID...: stderr holds every word of each message's translation
+says() {
+    lang=$1
+    shift
+    for msgid in "$@"; do
+        said "$lang" "$msgid" > "$tmp/words" || { bad "$lang: $msgid"; continue; }
+        while IFS= read -r words; do
+            if grep -qF -- "$words" "$tmp/err"; then ok; else bad "$lang: stderr lacks '$words' ($msgid): $(cat "$tmp/err")"; fi
+        done < "$tmp/words"
+    done
+}
+# err_lacks TEXT: the English is gone (not a message left untranslated)
+err_lacks() { if grep -qF -- "$1" "$tmp/err"; then bad "$lang: stderr still says '$1': $(cat "$tmp/err")"; else ok; fi; }
+
+printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
+printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
+langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
+for l in $langs; do
+    case_name=$l
+    # an unknown option and its nearest ("did you mean"), the --help hint
+    run 2 "$meiro" generate --widht 5 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "unknown option '%s'%s" "; did you mean '%.*s'?" "Try '%s --help'."
+    err_has "'--widht'"; err_has "'--width'"; err_lacks "unknown option"; out_empty; absent "$tmp/x.pdf"
+    # a value out of range, the library's unknown name naming its option
+    run 2 "$meiro" generate -W 0 --lang "$l"
+    says "$l" "%s must be a whole number from 1 to 65535"; err_has "--width"
+    run 2 "$meiro" generate -a dfz --lang "$l"
+    says "$l" "unknown algorithm '%s' (see 'meiro list' for the names)%s" "%s (option: %s)"
+    err_has "'dfz'"; err_lacks "unknown algorithm"
+    # a format that cannot show the maze: the refusal, its list of formats
+    run 2 "$meiro" generate --grid polar --lang "$l" -o "$tmp/x.xlsx"
+    says "$l" "%s cannot show a %s maze (its cells are squares): write it as %s" "%s (option: %s)"
+    err_has "pdf, svg, png"; absent "$tmp/x.xlsx"
+    # a file that is not there: the system's reason too; runtime failure
+    run 1 "$meiro" solve "$tmp/none.txt" --lang "$l"
+    says "$l" "cannot open: %s" "No such file or directory"; err_has "$tmp/none.txt: "
+    # a parse error names file:line:column
+    run 1 "$meiro" solve "$tmp/bad.txt" --lang "$l"
+    says "$l" "unexpected %s: a text maze uses '#' for walls, spaces for passages, S, G, '.', '~' outside its shape, '-' and '|' for crossings, and a mission's a-t, A-F, <, >, ^ and v"
+    err_has "$tmp/bad.txt:2:4: "; err_has "'x'"
+    # a template's unknown key, its file and line
+    run 1 "$meiro" generate -t "$tmp/bad.ini" --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "unknown key '%s' in [%s]"; err_has "$tmp/bad.ini:3: "; err_has "'colour'"; absent "$tmp/x.pdf"
+    # a booklet's count out of range, an option a rule maze does not take
+    run 2 "$meiro" booklet -n 0 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--count must be a whole number from 1 to 10000, not '%s'"
+    run 2 "$meiro" generate --rule abc --lang "$l" --grid hex -o "$tmp/x.pdf"
+    says "$l" "%s is not an option of a rule maze (see --rule --help)"; err_has "--grid"
+    # a warning, and the seed's line (its remaking command as typed)
+    run 0 "$meiro" generate -W 4 -H 4 --lang "$l" --paper a5 -o "$tmp/x.txt"
+    says "$l" "warning: %s" "%s change nothing in %s output" "seed %llu (use %s to make this maze again)"
+    err_has "--paper, --lang"; err_has "-s [0-9]"
+done
+case_name=
+
+# the locale's language when --lang is not given; --lang wins over it
+run 2 env LC_ALL= LC_MESSAGES= LANG=de_DE.UTF-8 "$meiro" generate --widht 5
+says de "unknown option '%s'%s" "; did you mean '%.*s'?" "Try '%s --help'."
+run 2 env LC_ALL= LANG=de_DE.UTF-8 "$meiro" generate --lang=ja -f pdx
+says ja "unknown format '%s' (see 'meiro list' for the formats)%s" "; did you mean '%.*s'?"
+run 2 env LC_ALL= LANG=fr_FR.UTF-8 "$meiro" generate --lang en -f pdx
+says en "unknown format '%s' (see 'meiro list' for the formats)%s" "Try '%s --help'."
+run 2 env LC_ALL= LANG=fr_FR.UTF-8 "$meiro" genrate
+says fr "unknown command '%s'%s" "; did you mean '%.*s'?"
+# a language po/ lacks, and LC_ALL=C: English
+run 2 env LC_ALL=C LANG=de_DE.UTF-8 "$meiro" generate --widht 5
+says en "unknown option '%s'%s"
+run 2 "$meiro" generate --lang xx --widht 5
+says en "unknown option '%s'%s"
+# what the user typed stays as typed, even where it looks like the format
+run 2 "$meiro" generate --lang fr "--it's (option: x)"
+err_has "'--it's (option: x)'"; says fr "unknown option '%s'%s"
+# meiro serve's own messages and its children's stay English
+run 2 env LC_ALL= LANG=de_DE.UTF-8 "$meiro" serve --bogus
+says en "unknown option '%s'%s" "Try '%s --help'."
+
+finish
