@@ -35,11 +35,11 @@ EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
 EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
-# libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
-# drawing module's) and the command line's
 # the masks of names and built-in shapes (glyph/ and shapes/mask.c; their
 # table: web/module.c)
 WEB_MASK_SRC := $(wildcard src/glyph/*.c) src/shapes/mask.c
+# libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
+# drawing module's), the masks' and the command line's
 WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o,$(LIGHT_OBJ))) \
             $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
 WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o
@@ -202,7 +202,8 @@ $(foreach f,$(WEB_FONTS),$(eval $(WEB)/fonts/$(notdir $f): $f ; @mkdir -p $$(dir
 # The command line: Node's own file system (NODERAWFS: the files and
 # standard streams are the process's), its exit status the program's;
 # meiro.mjs starts it (web/meiro.mjs); dlopen fails with a reason
-# (web/dlopen.js)
+# (web/dlopen.js); the drawing table (web/module.c), which the loader
+# names weakly, taken from the archive (-u)
 WEB_LDFLAGS = -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 \
               -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
               -sEXPORTED_RUNTIME_METHODS=FS,ENV --js-library web/dlopen.js \

@@ -166,6 +166,7 @@ static const web_font web_fonts[] = {
     {"sans-serif", true, "DejaVuSans-Bold.ttf", 0},
 };
 enum { WEB_FONTS = sizeof web_fonts / sizeof web_fonts[0] };
+/* the folder when MEIRO_FONT_DIR is not set: fonts/ in the current one */
 #ifndef MEIRO_FONT_DIR
 #define MEIRO_FONT_DIR "fonts"
 #endif
@@ -183,11 +184,13 @@ static const web_font *web_font_find(const char *name, size_t n, bool bold)
     return found;
 }
 
-/* Whether the context already has file's face `index`. */
+/* Whether the context already has the font (sans-serif is DejaVu Sans). */
 static bool web_font_has(const glyph_fonts *f, const web_font *w)
 {
     for (size_t i = 0; i < f->count; i++)
-        if (f->faces[i].path == w->file && f->faces[i].index == w->index) return true;
+        if (f->faces[i].path && strcmp(f->faces[i].path, w->file) == 0 &&
+            f->faces[i].index == w->index)
+            return true;
     return false;
 }
 #endif
@@ -259,14 +262,13 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
     if (g->hb) return true;
     if (g->failed) return false;
 #ifdef MEIRO_NO_FONTCONFIG
-    /* the table's file, in the fonts' folder (glyph_fonts_find) */
+    /* the table's file, in the fonts' folder (glyph_fonts_find); a folder
+     * too long to name is a font not found */
     const char *dir = getenv("MEIRO_FONT_DIR");
-    char path[4096];
-    int n = snprintf(path, sizeof path, "%s/%s", dir && dir[0] ? dir : MEIRO_FONT_DIR,
-                     g->path ? g->path : "");
-    if (!g->data && (n < 0 || (size_t)n >= sizeof path)) {
-        g->failed = true;
-        return false;
+    char path[4096] = "";
+    if (!g->data) {
+        int n = snprintf(path, sizeof path, "%s/%s", dir && dir[0] ? dir : MEIRO_FONT_DIR, g->path);
+        if (n < 0 || (size_t)n >= sizeof path) path[0] = 0;
     }
 #else
     const char *path = g->path;
