@@ -187,7 +187,14 @@ for args in "-s 5" "-W 12 -H 9 -s 4 --answer-page" "--text Hana -s 3" "--rule mu
     [ -s "$tmp/xw/xl/worksheets/sheet1.xml" ] || bad "no sheet in the WebAssembly workbook: $args"
     if diff -r "$tmp/xn" "$tmp/xw" > /dev/null; then ok; else bad "the workbooks differ: $args"; fi
     same "$tmp/n.xlsx" "$tmp/w.xlsx"
-done'
+done
+# the environment is the process'"'"'s: the paper of a US locale, the date
+for e in LANG=en_US.UTF-8 SOURCE_DATE_EPOCH=86400; do
+    env "$e" "$meiro" generate -s 5 -o "$tmp/n.xlsx" || bad "native $e"
+    env "$e" node "$web" generate -s 5 -o "$tmp/w.xlsx" || bad "WebAssembly $e"
+    same "$tmp/n.xlsx" "$tmp/w.xlsx"
+done
+unzip -p "$tmp/w.xlsx" docProps/core.xml | grep -q "1970-01-02T00:00:00Z" && ok || bad "SOURCE_DATE_EPOCH not the date"'
 
 # what draws a page or needs the server fails with its reason, writing
 # nothing; so does a picture file (the browser decodes those)
