@@ -144,7 +144,8 @@ both solve "$tmp/bad.json"
 both solve -f csv "$data/seed003.txt"'
 
 # the masks of names (Latin, kana, hangul: DejaVu Sans, IPAexGothic, Noto
-# Sans CJK from build/web/fonts/) and built-in shapes, at several seeds and
+# Sans CJK from build/web/fonts/; the scripts of fontconfig's fallbacks:
+# Noto's, Sinhala's a serif) and built-in shapes, at several seeds and
 # sizes, and their refusals
 check masks '
 for s in 1 3 42; do
@@ -157,6 +158,9 @@ Li" -s 5 -f json
 both generate --text "さくら" -s 3 -f json
 both generate --text "はな" -H 20 -s 7 -f text
 both generate --text "한나" -s 2 -f json
+for name in "नेहा" "தமிழ்" "ප්‍රියා" "สมชาย" "សុខា" "ቤተልሔም" "مريم" "Мария"; do
+    both generate --text "$name" -s 3 -f json
+done
 both generate --shape star -W 30 -H 30 -s 5 -f text
 both generate --shape cat -s 8 -a wilson -f csv
 both generate --shape nope -s 1 -f json

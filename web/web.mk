@@ -186,16 +186,14 @@ $(WEB_OBJ)/web/module.o: web/module.c $(WEB_OBJ)/cflags $(BUILD)/gen/module_stam
 		$(WEB_CFLAGS) -MMD -MP -c $< -o $@
 
 # The fonts glyph/font.c's table names (the files fontconfig picks
-# natively for meiro's families, from the Debian packages BUILD_PKGS
-# installs), copied beside the engine; the engine reads one only when a
-# text needs it (MEIRO_FONT_DIR: web/meiro.mjs sets it to this folder)
-WEB_FONTS = /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
-            /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf \
-            /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf \
-            /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf \
-            /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf \
-            /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
-WEB_FONT_FILES = $(addprefix $(WEB)/fonts/,$(notdir $(WEB_FONTS)))
+# natively for meiro's families and scripts, from the Debian packages
+# BUILD_PKGS installs: fonts-dejavu-core, fonts-ipaexfont-gothic,
+# fonts-noto-cjk, fonts-noto-core), found under /usr/share/fonts and copied
+# beside the engine; the engine reads one only when a text needs it
+# (MEIRO_FONT_DIR: web/meiro.mjs sets it to this folder)
+WEB_FONT_NAMES := $(sort $(shell sed -n 's/^ *{.*, "\([^"]*\.tt[fc]\)", [0-9]*},$$/\1/p' src/glyph/font.c))
+WEB_FONTS := $(shell find /usr/share/fonts -type f \( $(WEB_FONT_NAMES:%=-name % -o) -false \) 2>/dev/null)
+WEB_FONT_FILES = $(addprefix $(WEB)/fonts/,$(WEB_FONT_NAMES))
 $(foreach f,$(WEB_FONTS),$(eval $(WEB)/fonts/$(notdir $f): $f ; @mkdir -p $$(dir $$@) && cp $$< $$@))
 # ---- end of the glyph layer's and the workbook's libraries --------------
 

@@ -144,17 +144,21 @@ static FcPattern *families_pattern(const char *families, const char *lang, bool 
 /* The WebAssembly build's fonts: the families meiro asks for (text_mask.h's
  * TEXT_FONT and TEXT_FONT_NARROW, the page's FONT_FAMILY), each the file
  * fontconfig picks for it natively from Debian's font packages (fc-match),
- * copied beside the engine by make web (web/web.mk's WEB_FONTS) and read
- * from the folder MEIRO_FONT_DIR names only when a letter needs it
- * (face_open): a Latin name never reads the CJK fonts. A family asked in
- * bold without a bold file takes its regular one, emboldened (face_open),
- * as fontconfig gives it natively. */
+ * then (no family: FALLBACK) the fonts fontconfig sorts after them that
+ * first have the letters of a script DejaVu Sans and the CJK fonts have
+ * not (fonts-noto-core's, in fc-match -s's order: some are the serif
+ * ones), copied beside the engine by make web (web/web.mk takes the file
+ * names from here) and read from the folder MEIRO_FONT_DIR names only when
+ * a letter needs it (face_open): a Latin name never reads the CJK fonts.
+ * A family asked in bold without a bold file takes its regular one,
+ * emboldened (face_open), as fontconfig gives it natively. */
 typedef struct web_font {
     const char *family;
     bool bold;
     const char *file;
     int index;
 } web_font;
+#define FALLBACK NULL
 static const web_font web_fonts[] = {
     {"DejaVu Sans", false, "DejaVuSans.ttf", 0},
     {"DejaVu Sans", true, "DejaVuSans-Bold.ttf", 0},
@@ -164,6 +168,24 @@ static const web_font web_fonts[] = {
     {"Noto Sans CJK JP", false, "NotoSansCJK-Regular.ttc", 0},
     {"sans-serif", false, "DejaVuSans.ttf", 0},
     {"sans-serif", true, "DejaVuSans-Bold.ttf", 0},
+    {FALLBACK, false, "NotoSerifGujarati-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSerifKannada-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSerifSinhala-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansBengali-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansDevanagari-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansGurmukhi-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansKhmer-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansMalayalam-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansMongolian-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansMyanmar-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansTamil-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansTelugu-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSerifTibetan-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansEthiopic-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansOriya-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansSyriac-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansThaana-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansThai-Regular.ttf", 0},
 };
 enum { WEB_FONTS = sizeof web_fonts / sizeof web_fonts[0] };
 /* the folder when MEIRO_FONT_DIR is not set: fonts/ in the current one */
@@ -177,21 +199,25 @@ static const web_font *web_font_find(const char *name, size_t n, bool bold)
     const web_font *found = NULL;
     for (size_t i = 0; i < WEB_FONTS; i++) {
         const web_font *w = &web_fonts[i];
-        if (strlen(w->family) != n || memcmp(w->family, name, n) != 0) continue;
+        if (!w->family || strlen(w->family) != n || memcmp(w->family, name, n) != 0) continue;
         if (w->bold == bold) return w;
         if (!w->bold) found = w;
     }
     return found;
 }
 
-/* Whether the context already has the font (sans-serif is DejaVu Sans). */
-static bool web_font_has(const glyph_fonts *f, const web_font *w)
+/* Adds font w after the context's, unless it has it already (sans-serif
+ * is DejaVu Sans). */
+static meiro_status web_font_add(glyph_fonts *f, const web_font *w, bool bold, meiro_error *err)
 {
     for (size_t i = 0; i < f->count; i++)
         if (f->faces[i].path && strcmp(f->faces[i].path, w->file) == 0 &&
             f->faces[i].index == w->index)
-            return true;
-    return false;
+            return MEIRO_OK;
+    glyph_face *g = new_face(f, err);
+    if (!g) return MEIRO_ERROR_NOMEM;
+    *g = (glyph_face){.path = w->file, .index = w->index, .bold = bold};
+    return MEIRO_OK;
 }
 #endif
 
@@ -199,31 +225,31 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
                               meiro_error *err)
 {
 #ifdef MEIRO_NO_FONTCONFIG
-    /* the table's fonts of the families named, in their order, each once
-     * (fontconfig sorts so: the families first; the language only orders
-     * the fonts no family names, which the table has not got) */
+    /* the table's fonts of the families named, in their order, then its
+     * fallbacks, each once (fontconfig sorts so: the families first; the
+     * language orders the fonts no family names, and moves none of the
+     * fallbacks before another that has the same script's letters) */
     (void)lang;
     size_t before = f->count;
-    for (const char *p = families; *p;) {
+    meiro_status s = MEIRO_OK;
+    for (const char *p = families; *p && s == MEIRO_OK;) {
         while (*p == ' ' || *p == ',') p++;
         const char *end = strchr(p, ',');
         if (!end) end = p + strlen(p);
         size_t n = (size_t)(end - p);
         while (n > 0 && p[n - 1] == ' ') n--;
         const web_font *w = n ? web_font_find(p, n, bold) : NULL;
-        if (w && !web_font_has(f, w)) {
-            glyph_face *g = new_face(f, err);
-            if (!g) return MEIRO_ERROR_NOMEM;
-            *g = (glyph_face){.path = w->file, .index = w->index, .bold = bold};
-        }
+        if (w) s = web_font_add(f, w, bold, err);
         p = end;
     }
-    if (f->count == before)
+    if (s == MEIRO_OK && f->count == before)
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "the WebAssembly build of meiro has none of the fonts '%s' (it has DejaVu Sans, "
                     "IPAexGothic and Noto Sans CJK JP)",
                     families);
-    return MEIRO_OK;
+    for (size_t i = 0; i < WEB_FONTS && s == MEIRO_OK; i++)
+        if (web_fonts[i].family == FALLBACK) s = web_font_add(f, &web_fonts[i], bold, err);
+    return s;
 #else
     if (f->n_sets == FONT_SETS)
         return fail(err, MEIRO_ERROR_ARGUMENT, "more than %d font lists in one context", FONT_SETS);
