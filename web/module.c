@@ -10,14 +10,12 @@
 #include "core/error.h"
 #include "draw/module.h"
 
-#include <stdlib.h>
-
 #define NOT_DRAWN "the WebAssembly build of meiro draws no page (no cairo or pango here)"
 
 /* no pictures of one's own: the browser decodes those (shapes/mask.c's
  * picture files are shape.c's, with the drawing libraries) */
-meiro_status picture_file_mask(const char *file, const char *what, uint32_t width,
-                               uint32_t height, uint8_t *mask, meiro_error *err)
+meiro_status picture_file_mask(const char *file, const char *what, uint32_t width, uint32_t height,
+                               uint8_t *mask, meiro_error *err)
 {
     (void)file, (void)width, (void)height, (void)mask;
     return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,

@@ -243,10 +243,11 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
         p = end;
     }
     if (s == MEIRO_OK && f->count == before)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "the WebAssembly build of meiro has none of the fonts '%s' (it has DejaVu Sans, "
-                    "IPAexGothic and Noto Sans CJK JP)",
-                    families);
+        return fail(
+            err, MEIRO_ERROR_ARGUMENT,
+            "the WebAssembly build of meiro has none of the fonts '%s' (it has DejaVu Sans, "
+            "IPAexGothic and Noto Sans CJK JP)",
+            families);
     for (size_t i = 0; i < WEB_FONTS && s == MEIRO_OK; i++)
         if (web_fonts[i].family == FALLBACK) s = web_font_add(f, &web_fonts[i], bold, err);
     return s;

@@ -39,8 +39,8 @@ meiro_status picture_mask(const unsigned char *data, size_t size, const char *wh
 /* A picture file's mask, for render_shape_mask (mask.c): the file read,
  * measured and drawn in a child process on a budget (sandbox_run) into the
  * zeroed width x height `mask`; `what` names it in messages (shape.c). */
-meiro_status picture_file_mask(const char *file, const char *what, uint32_t width,
-                               uint32_t height, uint8_t *mask, meiro_error *err);
+meiro_status picture_file_mask(const char *file, const char *what, uint32_t width, uint32_t height,
+                               uint8_t *mask, meiro_error *err);
 
 /* A PNG's size from its header (the first 24 bytes); false if it is not
  * a PNG. */

@@ -1039,8 +1039,8 @@ meiro_status picture_mask(const unsigned char *data, size_t size, const char *wh
     return shape_work(&job, err);
 }
 
-meiro_status picture_file_mask(const char *file, const char *what, uint32_t width,
-                               uint32_t height, uint8_t *mask, meiro_error *err)
+meiro_status picture_file_mask(const char *file, const char *what, uint32_t width, uint32_t height,
+                               uint8_t *mask, meiro_error *err)
 {
     unsigned char *data = NULL;
     size_t cells = (size_t)width * height;
