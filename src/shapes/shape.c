@@ -6,10 +6,8 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "glyph/raster.h"
-#include "glyph/text_mask.h"
 #include "shapes/image_libs.h"
 #include "shapes/picture.h"
-#include "shapes/text_mask.h"
 
 #include <cairo.h>
 #include <errno.h>
