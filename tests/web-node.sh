@@ -180,12 +180,19 @@ run 2 node "$tmp/latin/meiro.mjs" generate --text "さくら" -s 3 -f json
 err_has "no installed font has the letter"'
 
 # the workbook: libxlsxwriter linked in, the same XML parts as the native
-# command's (and, its date fixed, the same file)
+# command's (and, its date fixed, the same file); names fitted to a
+# child's sheet (glib's Unicode functions: web/glib.c)
 check xlsx '
-for args in "-s 5" "-W 12 -H 9 -s 4 --answer-page" "--text Hana -s 3" "--rule multiples:3 -s 4"; do
+for args in "-s 5" "-W 12 -H 9 -s 4 --answer-page" "--text Hana -s 3" "--rule multiples:3 -s 4" \
+    "--text Hana --age 3 -s 3" "--text zoë --age 6 -s 2" "--text O'"'"'Brien --age 4 -s 1" \
+    "--text さくら --age 5 -s 3"; do
     rm -rf "$tmp/xn" "$tmp/xw"
-    "$meiro" generate $args -o "$tmp/n.xlsx" || bad "native $args -o x.xlsx"
-    node "$web" generate $args -o "$tmp/w.xlsx" || bad "WebAssembly $args -o x.xlsx"
+    # the same file name, and so the same messages (warnings of a fit)
+    "$meiro" generate $args -o "$tmp/x.xlsx" 2> "$tmp/n.err" || bad "native $args -o x.xlsx"
+    mv "$tmp/x.xlsx" "$tmp/n.xlsx"
+    node "$web" generate $args -o "$tmp/x.xlsx" 2> "$tmp/w.err" || bad "WebAssembly $args -o x.xlsx"
+    mv "$tmp/x.xlsx" "$tmp/w.xlsx"
+    same "$tmp/n.err" "$tmp/w.err"
     mkdir -p "$tmp/xn" "$tmp/xw"
     (cd "$tmp/xn" && unzip -q ../n.xlsx) && (cd "$tmp/xw" && unzip -q ../w.xlsx) || bad "unzip $args"
     [ -s "$tmp/xw/xl/worksheets/sheet1.xml" ] || bad "no sheet in the WebAssembly workbook: $args"

@@ -36,13 +36,14 @@ EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
 # the masks of names and built-in shapes (glyph/ and shapes/mask.c; their
-# table: web/module.c)
+# table: web/module.c); glib's table is web/glib.c's (no glib here)
 WEB_MASK_SRC := $(wildcard src/glyph/*.c) src/shapes/mask.c
 # libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
 # drawing module's), the masks' and the command line's
-WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o,$(LIGHT_OBJ))) \
-            $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
-WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o
+WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o \
+              $(BUILD)/obj/shapes/glib_lib.o,$(LIGHT_OBJ))) $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
+WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o \
+            $(WEB_OBJ)/web/glib.o
 WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
 WEB_LIB  := $(WEB_OBJ)/libmeiro.a
 
@@ -82,7 +83,6 @@ $(WEB_OBJ)/draw/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='""' -DMEIRO_MODULE_DIR='""'
 $(WEB_OBJ)/draw/module_load.o: $(BUILD)/gen/module_stamp.h
 $(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.a"' -DMEIRO_XLSX_LINKED
-$(WEB_OBJ)/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
 # liblouis (tactile sheets' braille, page/braille.c): Debian's header for its
 # types, the library opened by name (none in the browser: a tactile sheet
 # draws, which the browser's build does not)
@@ -180,10 +180,11 @@ $(WEB_XLSXWRITER): $(WEB_ZLIB) | $(WEB_DEPS)/src/libxlsxwriter/.unpacked
 WEB_GLYPH_INC = -isystem $(WEB_DEPS)/include/freetype2 -isystem $(WEB_DEPS)/include/harfbuzz
 $(WEB_OBJ)/glyph/%.o: private CPPFLAGS += -DMEIRO_NO_FONTCONFIG
 $(WEB_OBJS): $(WEB_XLSXWRITER) $(WEB_HARFBUZZ)
-$(WEB_OBJ)/web/module.o: web/module.c $(WEB_OBJ)/cflags $(BUILD)/gen/module_stamp.h
+# the build's own tables (the drawing's, glib's), HarfBuzz's headers first
+$(WEB_OBJ)/web/%.o: web/%.c $(WEB_OBJ)/cflags $(BUILD)/gen/module_stamp.h
 	@mkdir -p $(dir $@)
-	$(EMCC) $(CPPFLAGS) $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) -include $(BUILD)/gen/module_stamp.h \
-		$(WEB_CFLAGS) -MMD -MP -c $< -o $@
+	$(EMCC) $(CPPFLAGS) $(WEB_BASE) $(WEB_GLYPH_INC) $(WEB_LIBINC) $(WEB_TYPES) \
+		-include $(BUILD)/gen/module_stamp.h $(WEB_CFLAGS) -MMD -MP -c $< -o $@
 
 # The fonts glyph/font.c's table names (the files fontconfig picks
 # natively for meiro's families and scripts, from the Debian packages
