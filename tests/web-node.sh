@@ -181,11 +181,12 @@ err_has "no installed font has the letter"'
 
 # the workbook: libxlsxwriter linked in, the same XML parts as the native
 # command's (and, its date fixed, the same file); names fitted to a
-# child's sheet (glib's Unicode functions: web/glib.c)
+# child's sheet (glib's Unicode functions: web/glib.c); the playable sheet
+# (its numbers past 2^32: a long is 32 bits in WebAssembly)
 check xlsx '
 for args in "-s 5" "-W 12 -H 9 -s 4 --answer-page" "--text Hana -s 3" "--rule multiples:3 -s 4" \
     "--text Hana --age 3 -s 3" "--text zoë --age 6 -s 2" "--text O'"'"'Brien --age 4 -s 1" \
-    "--text さくら --age 5 -s 3"; do
+    "--text さくら --age 5 -s 3" "--play -s 1" "--play -W 30 -H 20 -s 7" "--rule skip:5 -s 2026 --play"; do
     rm -rf "$tmp/xn" "$tmp/xw"
     # the same file name, and so the same messages (warnings of a fit)
     "$meiro" generate $args -o "$tmp/x.xlsx" 2> "$tmp/n.err" || bad "native $args -o x.xlsx"
@@ -199,6 +200,9 @@ for args in "-s 5" "-W 12 -H 9 -s 4 --answer-page" "--text Hana -s 3" "--rule mu
     if diff -r "$tmp/xn" "$tmp/xw" > /dev/null; then ok; else bad "the workbooks differ: $args"; fi
     same "$tmp/n.xlsx" "$tmp/w.xlsx"
 done
+"$meiro" booklet -n 3 -s 1 -o "$tmp/n.xlsx" || bad "native booklet -o x.xlsx"
+node "$web" booklet -n 3 -s 1 -o "$tmp/w.xlsx" || bad "WebAssembly booklet -o x.xlsx"
+same "$tmp/n.xlsx" "$tmp/w.xlsx"
 # the environment is the process'"'"'s: the paper of a US locale, the date
 for e in LANG=en_US.UTF-8 SOURCE_DATE_EPOCH=86400; do
     env "$e" "$meiro" generate -s 5 -o "$tmp/n.xlsx" || bad "native $e"
