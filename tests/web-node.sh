@@ -6,9 +6,10 @@
 # and sizes, as JSON (every grid) and as text and CSV (the rect grid, the
 # only one they show); watch; the files written with -o; solve, stats and
 # every solver over files read back (text, JSON, standard input);
-# templates, rule mazes, kinds of maze and the refusals of bad input. A
-# drawn format is refused by the WebAssembly build with its reason, never a
-# crash.
+# templates, rule mazes, kinds of maze and the refusals of bad input; the
+# masks of names and built-in shapes (the fonts read only when needed); the
+# XLSX workbook. A drawn format is refused by the WebAssembly build with its
+# reason, never a crash.
 # Usage: web-node.sh BUILD_DIR
 # meiro-suite: check
 build=${1:-build}
@@ -142,15 +143,83 @@ printf "{\"width\": 3,\n  \"height\": }\n" > "$tmp/bad.json"
 both solve "$tmp/bad.json"
 both solve -f csv "$data/seed003.txt"'
 
-# what needs the drawing module, libxlsxwriter or the server fails with
-# its reason, writing nothing
+# the masks of names (Latin, kana, hangul: DejaVu Sans, IPAexGothic, Noto
+# Sans CJK from build/web/fonts/; the scripts of fontconfig's fallbacks:
+# Noto's, Sinhala's a serif) and built-in shapes, at several seeds and
+# sizes, and their refusals
+check masks '
+for s in 1 3 42; do
+    both generate --text Hana -s "$s" -f json
+    both generate --shape heart -s "$s" -f json
+done
+both generate --text Hana -H 9 -s 3 -f text
+both generate --text "Zoë
+Li" -s 5 -f json
+both generate --text "さくら" -s 3 -f json
+both generate --text "はな" -H 20 -s 7 -f text
+both generate --text "한나" -s 2 -f json
+for name in "नेहा" "தமிழ்" "ප්‍රියා" "สมชาย" "សុខា" "ቤተልሔም" "مريم" "Мария"; do
+    both generate --text "$name" -s 3 -f json
+done
+both generate --shape star -W 30 -H 30 -s 5 -f text
+both generate --shape cat -s 8 -a wilson -f csv
+both generate --shape nope -s 1 -f json
+both generate --shape heart -W 3 -H 3 -s 1 -f json
+both generate --text "Hana" -H 2 -s 1 -f json'
+
+# a font is read when a text needs it: without the CJK fonts a Latin name
+# is made as before, a Japanese one refused
+check fonts '
+mkdir -p "$tmp/latin/fonts"
+cp "$build/web/meiro.mjs" "$build/web/meiro-engine.js" "$build/web/meiro-engine.wasm" "$tmp/latin/"
+cp "$build/web/fonts/"DejaVu* "$tmp/latin/fonts/"
+"$meiro" generate --text Hana -s 3 -f json > "$tmp/hana.json"
+run 0 node "$tmp/latin/meiro.mjs" generate --text Hana -s 3 -f json
+same "$tmp/hana.json" "$tmp/out"
+run 2 node "$tmp/latin/meiro.mjs" generate --text "さくら" -s 3 -f json
+err_has "no installed font has the letter"'
+
+# the workbook: libxlsxwriter linked in, the same XML parts as the native
+# command's (and, its date fixed, the same file); names fitted to a
+# child's sheet (glib's Unicode functions: web/glib.c); the playable sheet
+# (its numbers past 2^32: a long is 32 bits in WebAssembly)
+check xlsx '
+for args in "-s 5" "-W 12 -H 9 -s 4 --answer-page" "--text Hana -s 3" "--rule multiples:3 -s 4" \
+    "--text Hana --age 3 -s 3" "--text zoë --age 6 -s 2" "--text O'"'"'Brien --age 4 -s 1" \
+    "--text さくら --age 5 -s 3" "--play -s 1" "--play -W 30 -H 20 -s 7" "--rule skip:5 -s 2026 --play"; do
+    rm -rf "$tmp/xn" "$tmp/xw"
+    # the same file name, and so the same messages (warnings of a fit)
+    "$meiro" generate $args -o "$tmp/x.xlsx" 2> "$tmp/n.err" || bad "native $args -o x.xlsx"
+    mv "$tmp/x.xlsx" "$tmp/n.xlsx"
+    node "$web" generate $args -o "$tmp/x.xlsx" 2> "$tmp/w.err" || bad "WebAssembly $args -o x.xlsx"
+    mv "$tmp/x.xlsx" "$tmp/w.xlsx"
+    same "$tmp/n.err" "$tmp/w.err"
+    mkdir -p "$tmp/xn" "$tmp/xw"
+    (cd "$tmp/xn" && unzip -q ../n.xlsx) && (cd "$tmp/xw" && unzip -q ../w.xlsx) || bad "unzip $args"
+    [ -s "$tmp/xw/xl/worksheets/sheet1.xml" ] || bad "no sheet in the WebAssembly workbook: $args"
+    if diff -r "$tmp/xn" "$tmp/xw" > /dev/null; then ok; else bad "the workbooks differ: $args"; fi
+    same "$tmp/n.xlsx" "$tmp/w.xlsx"
+done
+"$meiro" booklet -n 3 -s 1 -o "$tmp/n.xlsx" || bad "native booklet -o x.xlsx"
+node "$web" booklet -n 3 -s 1 -o "$tmp/w.xlsx" || bad "WebAssembly booklet -o x.xlsx"
+same "$tmp/n.xlsx" "$tmp/w.xlsx"
+# the environment is the process'"'"'s: the paper of a US locale, the date
+for e in LANG=en_US.UTF-8 SOURCE_DATE_EPOCH=86400; do
+    env "$e" "$meiro" generate -s 5 -o "$tmp/n.xlsx" || bad "native $e"
+    env "$e" node "$web" generate -s 5 -o "$tmp/w.xlsx" || bad "WebAssembly $e"
+    same "$tmp/n.xlsx" "$tmp/w.xlsx"
+done
+unzip -p "$tmp/w.xlsx" docProps/core.xml | grep -q "1970-01-02T00:00:00Z" && ok || bad "SOURCE_DATE_EPOCH not the date"'
+
+# what draws a page or needs the server fails with its reason, writing
+# nothing; so does a picture file (the browser decodes those)
 check drawing '
 run 1 node "$web" generate -W 8 -H 6 -s 1 -o "$tmp/x.pdf"
-err_has "built without its drawing module"
+err_has "draws no page"
 absent "$tmp/x.pdf"
-run 1 node "$web" generate -W 8 -H 6 -s 1 -f xlsx -o "$tmp/x.xlsx"
-err_has "loads no shared library"
-absent "$tmp/x.xlsx"
+"$meiro" generate -W 8 -H 6 -s 1 -o "$tmp/pic.png" || bad "native png"
+run 2 node "$web" generate --shape "$tmp/pic.png" -W 20 -H 20 -s 1 -f json
+err_has "reads no picture file"
 run 1 node "$web" serve --port 0
 err_has "built without its server"'
 

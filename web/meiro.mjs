@@ -13,6 +13,13 @@
 //   JavaScript that would be a write(2); here they are kept until 1 MB, a
 //   message on standard error (whose order with the output is kept) or the
 //   stream's close at the end;
+// - the program's environment is the process's, and only it (emscripten
+//   gives a program its own: LANG=C.UTF-8, HOME...): the locale decides
+//   the messages' language and the paper (A4 or US Letter),
+//   SOURCE_DATE_EPOCH a document's date, as for the native command;
+// - the fonts a text needs are read from the folder beside this file
+//   (fonts/, made by make web; MEIRO_FONT_DIR: src/glyph/font.c), the
+//   native command's fontconfig being out of the engine's reach;
 // - the standard streams are terminals only when they are (the file
 //   system the program sees, NODERAWFS, takes all three for terminals, so
 //   stdio wrote a line at a time and the program took a pipe for a
@@ -20,6 +27,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const meiroEngine = require('./meiro-engine.js');
@@ -73,6 +81,12 @@ meiroEngine({
   wasmBinary,
   arguments: process.argv.slice(2),
   thisProgram: 'meiro',
+  preRun: [(engine) => {
+    // emscripten's own variables, unset (undefined) unless the process has them
+    for (const name of ['USER', 'LOGNAME', 'PATH', 'PWD', 'HOME', 'LANG', '_']) engine.ENV[name] = undefined;
+    Object.assign(engine.ENV, process.env);
+    engine.ENV.MEIRO_FONT_DIR = fileURLToPath(new URL('./fonts', import.meta.url));
+  }],
   onRuntimeInitialized() {
     const FS = this.FS;
     for (const fd of [0, 1, 2]) if (FS.streams[fd]) FS.streams[fd].tty = isatty(fd);

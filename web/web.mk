@@ -4,14 +4,16 @@
 #              node build/web/meiro.mjs generate -W 20 -H 15 -s 3 -f json
 #
 # What is in it: what the native libmeiro.so holds (core, gen, solve,
-# watch, io, content, page, the workbook's writer xlsx/, the top job/, the
-# drawing module's loader) and the command line; the drawing module is not
-# (draw/, shapes/, press/, glyph/: cairo, pango and librsvg have no
-# WebAssembly build here, glyph needs fontconfig), so a job that draws fails
-# as the native command does when its module is missing, with the reason
-# (src/draw/module_load.c). The C libraries they use come from Debian's
-# source packages (tools/debsrc.sh), compiled once into WEB_DEPS; never
-# from emscripten's ports, which download their sources.
+# watch, io, content, page, the workbook's writer xlsx/ with libxlsxwriter
+# linked in, the top job/, the drawing module's loader), the masks of names
+# and built-in shapes (glyph/, shapes/mask.c: the drawing module's own,
+# through web/module.c's table; fonts handed over from build/web/fonts/,
+# no fontconfig) and the command line; the rest of the drawing module is
+# not (draw/, press/, shapes' pictures: cairo, pango and librsvg have no
+# WebAssembly build here), so a job that draws fails with the reason. The
+# C libraries they use come from Debian's source packages
+# (tools/debsrc.sh), compiled once into WEB_DEPS; never from emscripten's
+# ports, which download their sources.
 #
 # Objects are named by their path (core/mission.c, gen/mission.c and
 # solve/mission.c share a name). The layers' include paths are the native
@@ -33,12 +35,15 @@ EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
 EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
+# the masks of names and built-in shapes (glyph/ and shapes/mask.c; their
+# table: web/module.c); glib's table is web/glib.c's (no glib here)
+WEB_MASK_SRC := $(wildcard src/glyph/*.c) src/shapes/mask.c
 # libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
-# drawing module's) and the command line's
-WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o,$(LIGHT_OBJ))) \
-            $(wildcard src/cli/*.c)
-WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o \
-            $(WEB_OBJ)/cli/messages.o
+# drawing module's), the masks' and the command line's
+WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o \
+              $(BUILD)/obj/shapes/glib_lib.o,$(LIGHT_OBJ))) $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
+WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o \
+            $(WEB_OBJ)/web/glib.o $(WEB_OBJ)/cli/messages.o
 WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
 WEB_LIB  := $(WEB_OBJ)/libmeiro.a
 
@@ -50,10 +55,10 @@ WEB_INIH    = $(WEB_DEPS)/lib/libinih.a
 WEB_LIBS    = $(WEB_JANSSON) $(WEB_INIH)
 WEB_INIH_PKG = libinih/trixie
 
-# the drawing libraries' headers, for draw/module.h's types (above)
+# the drawing libraries' headers, for draw/module.h's types (above), which
+# come after WEB_LIBINC's (libxlsxwriter's and zlib's are the web build's)
 WEB_TYPES = $(patsubst -I%,-isystem %,$(filter-out %/x86_64-linux-gnu %/libmount %/blkid, \
-              $(shell pkg-config --cflags-only-I cairo pangocairo librsvg-2.0 2>/dev/null))) \
-            -isystem $(WEB_DEPS)/host-include
+              $(shell pkg-config --cflags-only-I cairo pangocairo librsvg-2.0 2>/dev/null)))
 WEB_BASE  = -Iinclude -Isrc -I$(BUILD)/gen
 WEB_LIBINC = -isystem $(WEB_DEPS)/include
 
@@ -69,6 +74,7 @@ $(WEB_OBJ)/core/%.o $(WEB_OBJ)/gen/%.o $(WEB_OBJ)/solve/%.o $(WEB_OBJ)/watch/%.o
     $(WEB_OBJ)/content/%.o: WEB_LAYER = $(WEB_BASE)
 $(WEB_OBJ)/io/%.o $(WEB_OBJ)/page/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC)
 $(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
+$(WEB_OBJ)/glyph/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_GLYPH_INC)
 $(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
 $(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 # no module to load (the drawing's, the server's): an empty name is the
@@ -76,8 +82,7 @@ $(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLAT
 $(WEB_OBJ)/draw/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='""' -DMEIRO_MODULE_DIR='""'
 $(WEB_OBJ)/draw/module_load.o: $(BUILD)/gen/module_stamp.h
-$(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
-$(WEB_OBJ)/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
+$(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.a"' -DMEIRO_XLSX_LINKED
 # liblouis (tactile sheets' braille, page/braille.c): Debian's header for its
 # types, the library opened by name (none in the browser: a tactile sheet
 # draws, which the browser's build does not)
@@ -114,22 +119,98 @@ $(WEB_INIH): | $(WEB_DEPS)/src/inih/.unpacked
 	cp $(WEB_DEPS)/src/inih/ini.h $(WEB_DEPS)/include/ini.h
 	$(EMAR) rcs $@ $(WEB_DEPS)/build/inih/ini.o
 
-# libxlsxwriter's headers include zlib's: the Debian packages', linked by
-# name into a folder of their own (never all of /usr/include, whose C
-# library is not emscripten's)
-$(WEB_DEPS)/host-include/.made:
+# ---- The glyph layer's and the workbook's libraries (webdeps39) -------
+# FreeType and HarfBuzz (src/glyph: the measurer, the masks of names and
+# shapes), zlib and libxlsxwriter (src/xlsx), from Debian's sources,
+# static. FreeType with zlib (as Debian's: else it compiles a copy of its
+# own, whose names clash with zlib's) and without its other optional
+# libraries (meiro's fonts are plain TrueType/OpenType), HarfBuzz as its
+# one-file build over it;
+# libxlsxwriter with its own minizip (Debian's package links the system's,
+# the same zip format) over Debian's zlib.
+WEB_FREETYPE = $(WEB_DEPS)/lib/libfreetype.a
+WEB_HARFBUZZ = $(WEB_DEPS)/lib/libharfbuzz.a
+WEB_ZLIB     = $(WEB_DEPS)/lib/libz.a
+WEB_XLSXWRITER = $(WEB_DEPS)/lib/libxlsxwriter.a
+WEB_LIBS    += $(WEB_XLSXWRITER) $(WEB_ZLIB) $(WEB_HARFBUZZ) $(WEB_FREETYPE)
+# a library's build, its log kept and its end shown when it fails
+web_dep_log = > $(WEB_DEPS)/build/$1.log 2>&1 || { tail -30 $(WEB_DEPS)/build/$1.log; exit 1; }
+
+$(WEB_FREETYPE): $(WEB_ZLIB) | $(WEB_DEPS)/src/freetype/.unpacked
+	@echo "make web: FreeType from Debian's source, once (log: $(WEB_DEPS)/build/freetype.log)"
+	@rm -rf $(WEB_DEPS)/build/freetype && mkdir -p $(WEB_DEPS)/build/freetype
+	@$(EMCMAKE) cmake -S $(WEB_DEPS)/src/freetype -B $(WEB_DEPS)/build/freetype -DCMAKE_BUILD_TYPE=Release \
+		-DFT_REQUIRE_ZLIB=ON -DZLIB_INCLUDE_DIR=$(abspath $(WEB_DEPS))/include \
+		-DZLIB_LIBRARY=$(abspath $(WEB_ZLIB)) -DFT_DISABLE_BZIP2=ON -DFT_DISABLE_PNG=ON -DFT_DISABLE_HARFBUZZ=ON \
+		-DFT_DISABLE_BROTLI=ON -DCMAKE_INSTALL_PREFIX=$(abspath $(WEB_DEPS)) $(call web_dep_log,freetype)
+	@NODE_PATH=/usr/share/nodejs emmake $(MAKE) -C $(WEB_DEPS)/build/freetype install >> $(WEB_DEPS)/build/freetype.log 2>&1 \
+		|| { tail -30 $(WEB_DEPS)/build/freetype.log; exit 1; }
+
+# HarfBuzz's headers where pkg-config's harfbuzz puts them (<hb.h>)
+$(WEB_HARFBUZZ): $(WEB_FREETYPE) | $(WEB_DEPS)/src/harfbuzz/.unpacked
+	@echo "make web: HarfBuzz from Debian's source, once (log: $(WEB_DEPS)/build/harfbuzz.log)"
+	@mkdir -p $(WEB_DEPS)/build/harfbuzz $(WEB_DEPS)/include/harfbuzz
+	@NODE_PATH=/usr/share/nodejs em++ -std=c++11 -O2 -fno-exceptions -fno-rtti -DHB_NO_MT -DHAVE_FREETYPE \
+		-isystem $(WEB_DEPS)/include/freetype2 -c $(WEB_DEPS)/src/harfbuzz/src/harfbuzz.cc \
+		-o $(WEB_DEPS)/build/harfbuzz/harfbuzz.o $(call web_dep_log,harfbuzz)
+	cp $(WEB_DEPS)/src/harfbuzz/src/hb*.h $(WEB_DEPS)/include/harfbuzz/
+	$(EMAR) rcs $@ $(WEB_DEPS)/build/harfbuzz/harfbuzz.o
+
+# zlib's C files as its own Makefile compiles them (its CMake build wants
+# the Windows resources Debian's source leaves out, and renames zconf.h in
+# the source)
+WEB_ZLIB_SRC = adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback inffast inflate \
+               inftrees trees uncompr zutil
+$(WEB_ZLIB): | $(WEB_DEPS)/src/zlib/.unpacked
+	@mkdir -p $(WEB_DEPS)/build/zlib $(WEB_DEPS)/lib $(WEB_DEPS)/include
+	cd $(WEB_DEPS)/build/zlib && $(EMCC) -O2 -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN \
+		-c $(WEB_ZLIB_SRC:%=$(abspath $(WEB_DEPS))/src/zlib/%.c)
+	$(EMAR) rcs $@ $(WEB_ZLIB_SRC:%=$(WEB_DEPS)/build/zlib/%.o)
+	cp $(WEB_DEPS)/src/zlib/zlib.h $(WEB_DEPS)/src/zlib/zconf.h $(WEB_DEPS)/include/
+
+$(WEB_XLSXWRITER): $(WEB_ZLIB) | $(WEB_DEPS)/src/libxlsxwriter/.unpacked
+	@echo "make web: libxlsxwriter from Debian's source, once (log: $(WEB_DEPS)/build/libxlsxwriter.log)"
+	@rm -rf $(WEB_DEPS)/build/libxlsxwriter && mkdir -p $(WEB_DEPS)/build/libxlsxwriter
+	@$(EMCMAKE) cmake -S $(WEB_DEPS)/src/libxlsxwriter -B $(WEB_DEPS)/build/libxlsxwriter \
+		-DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DUSE_SYSTEM_MINIZIP=OFF \
+		-DZLIB_INCLUDE_DIR=$(abspath $(WEB_DEPS))/include -DZLIB_LIBRARY=$(abspath $(WEB_ZLIB)) \
+		-DCMAKE_INSTALL_PREFIX=$(abspath $(WEB_DEPS)) $(call web_dep_log,libxlsxwriter)
+	@NODE_PATH=/usr/share/nodejs emmake $(MAKE) -C $(WEB_DEPS)/build/libxlsxwriter install \
+		>> $(WEB_DEPS)/build/libxlsxwriter.log 2>&1 || { tail -30 $(WEB_DEPS)/build/libxlsxwriter.log; exit 1; }
+
+# The layers compiled against them: glyph with FreeType's and HarfBuzz's
+# headers and no fontconfig (its fonts: below); every object after the
+# libraries are made, as with jansson and inih
+WEB_GLYPH_INC = -isystem $(WEB_DEPS)/include/freetype2 -isystem $(WEB_DEPS)/include/harfbuzz
+$(WEB_OBJ)/glyph/%.o: private CPPFLAGS += -DMEIRO_NO_FONTCONFIG
+$(WEB_OBJS): $(WEB_XLSXWRITER) $(WEB_HARFBUZZ)
+# the build's own tables (the drawing's, glib's), HarfBuzz's headers first
+$(WEB_OBJ)/web/%.o: web/%.c $(WEB_OBJ)/cflags $(BUILD)/gen/module_stamp.h
 	@mkdir -p $(dir $@)
-	ln -sf /usr/include/xlsxwriter.h /usr/include/xlsxwriter /usr/include/zlib.h /usr/include/zconf.h $(dir $@)
-	@touch $@
-$(WEB_OBJS): | $(WEB_DEPS)/host-include/.made
+	$(EMCC) $(CPPFLAGS) $(WEB_BASE) $(WEB_GLYPH_INC) $(WEB_LIBINC) $(WEB_TYPES) \
+		-include $(BUILD)/gen/module_stamp.h $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+# The fonts glyph/font.c's table names (the files fontconfig picks
+# natively for meiro's families and scripts, from the Debian packages
+# BUILD_PKGS installs: fonts-dejavu-core, fonts-ipaexfont-gothic,
+# fonts-noto-cjk, fonts-noto-core), found under /usr/share/fonts and copied
+# beside the engine; the engine reads one only when a text needs it
+# (MEIRO_FONT_DIR: web/meiro.mjs sets it to this folder)
+WEB_FONT_NAMES := $(sort $(shell sed -n 's/^ *{.*, "\([^"]*\.tt[fc]\)", [0-9]*},$$/\1/p' src/glyph/font.c))
+WEB_FONTS := $(shell find /usr/share/fonts -type f \( $(WEB_FONT_NAMES:%=-name % -o) -false \) 2>/dev/null)
+WEB_FONT_FILES = $(addprefix $(WEB)/fonts/,$(WEB_FONT_NAMES))
+$(foreach f,$(WEB_FONTS),$(eval $(WEB)/fonts/$(notdir $f): $f ; @mkdir -p $$(dir $$@) && cp $$< $$@))
+# ---- end of the glyph layer's and the workbook's libraries --------------
 
 # The command line: Node's own file system (NODERAWFS: the files and
 # standard streams are the process's), its exit status the program's;
 # meiro.mjs starts it (web/meiro.mjs); dlopen fails with a reason
-# (web/dlopen.js)
+# (web/dlopen.js); the drawing table (web/module.c), which the loader
+# names weakly, taken from the archive (-u)
 WEB_LDFLAGS = -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 \
               -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
-              -sEXPORTED_RUNTIME_METHODS=FS --js-library web/dlopen.js
+              -sEXPORTED_RUNTIME_METHODS=FS,ENV --js-library web/dlopen.js \
+              -Wl,-u,meiro_render_module
 $(WEB)/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS)
@@ -167,7 +248,7 @@ $(WEB)/meiro.mjs: web/meiro.mjs
 web-deps:
 	@sh tools/deps.sh $(WEB_PKGS) $(BUILD_PKGS)
 web: web-deps web-site
-	@$(MAKE) --no-print-directory $(WEB)/meiro-engine.js $(WEB)/meiro.mjs
+	@$(MAKE) --no-print-directory $(WEB)/meiro-engine.js $(WEB)/meiro.mjs $(WEB_FONT_FILES)
 	@echo "make web: $(WEB)/meiro.mjs, $(WEB)/meiro-engine.js and $(WEB)/meiro-engine.wasm" \
 	      "($$(wc -c < $(WEB)/meiro-engine.wasm) bytes, $$(gzip -9c $(WEB)/meiro-engine.wasm | wc -c) gzipped)"
 

@@ -140,12 +140,117 @@ static FcPattern *families_pattern(const char *families, const char *lang, bool 
 }
 #endif
 
+#ifdef MEIRO_NO_FONTCONFIG
+/* The WebAssembly build's fonts: the families meiro asks for (text_mask.h's
+ * TEXT_FONT and TEXT_FONT_NARROW, the page's FONT_FAMILY), each the file
+ * fontconfig picks for it natively from Debian's font packages (fc-match),
+ * then (no family: FALLBACK) the fonts fontconfig sorts after them that
+ * first have the letters of a script DejaVu Sans and the CJK fonts have
+ * not (fonts-noto-core's, in fc-match -s's order: some are the serif
+ * ones), copied beside the engine by make web (web/web.mk takes the file
+ * names from here) and read from the folder MEIRO_FONT_DIR names only when
+ * a letter needs it (face_open): a Latin name never reads the CJK fonts.
+ * A family asked in bold without a bold file takes its regular one,
+ * emboldened (face_open), as fontconfig gives it natively. */
+typedef struct web_font {
+    const char *family;
+    bool bold;
+    const char *file;
+    int index;
+} web_font;
+#define FALLBACK NULL
+static const web_font web_fonts[] = {
+    {"DejaVu Sans", false, "DejaVuSans.ttf", 0},
+    {"DejaVu Sans", true, "DejaVuSans-Bold.ttf", 0},
+    {"DejaVu Sans Condensed", false, "DejaVuSansCondensed.ttf", 0},
+    {"DejaVu Sans Condensed", true, "DejaVuSansCondensed-Bold.ttf", 0},
+    {"IPAexGothic", false, "ipaexg.ttf", 0},
+    {"Noto Sans CJK JP", false, "NotoSansCJK-Regular.ttc", 0},
+    {"sans-serif", false, "DejaVuSans.ttf", 0},
+    {"sans-serif", true, "DejaVuSans-Bold.ttf", 0},
+    {FALLBACK, false, "NotoSerifGujarati-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSerifKannada-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSerifSinhala-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansBengali-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansDevanagari-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansGurmukhi-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansKhmer-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansMalayalam-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansMongolian-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansMyanmar-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansTamil-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansTelugu-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSerifTibetan-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansEthiopic-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansOriya-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansSyriac-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansThaana-Regular.ttf", 0},
+    {FALLBACK, false, "NotoSansThai-Regular.ttf", 0},
+};
+enum { WEB_FONTS = sizeof web_fonts / sizeof web_fonts[0] };
+/* the folder when MEIRO_FONT_DIR is not set: fonts/ in the current one */
+#ifndef MEIRO_FONT_DIR
+#define MEIRO_FONT_DIR "fonts"
+#endif
+
+/* The table's font for family name[0..n) in that weight, NULL if none. */
+static const web_font *web_font_find(const char *name, size_t n, bool bold)
+{
+    const web_font *found = NULL;
+    for (size_t i = 0; i < WEB_FONTS; i++) {
+        const web_font *w = &web_fonts[i];
+        if (!w->family || strlen(w->family) != n || memcmp(w->family, name, n) != 0) continue;
+        if (w->bold == bold) return w;
+        if (!w->bold) found = w;
+    }
+    return found;
+}
+
+/* Adds font w after the context's, unless it has it already (sans-serif
+ * is DejaVu Sans). */
+static meiro_status web_font_add(glyph_fonts *f, const web_font *w, bool bold, meiro_error *err)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (f->faces[i].path && strcmp(f->faces[i].path, w->file) == 0 &&
+            f->faces[i].index == w->index)
+            return MEIRO_OK;
+    glyph_face *g = new_face(f, err);
+    if (!g) return MEIRO_ERROR_NOMEM;
+    *g = (glyph_face){.path = w->file, .index = w->index, .bold = bold};
+    return MEIRO_OK;
+}
+#endif
+
 meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *lang, bool bold,
                               meiro_error *err)
 {
 #ifdef MEIRO_NO_FONTCONFIG
-    (void)f, (void)families, (void)lang, (void)bold;
-    return fail(err, MEIRO_ERROR_ARGUMENT, "this build finds no fonts: hand them over");
+    /* the table's fonts of the families named, in their order, then its
+     * fallbacks, each once (fontconfig sorts so: the families first; the
+     * language orders the fonts no family names, and moves none of the
+     * fallbacks before another that has the same script's letters) */
+    (void)lang;
+    size_t before = f->count;
+    meiro_status s = MEIRO_OK;
+    for (const char *p = families; *p && s == MEIRO_OK;) {
+        while (*p == ' ' || *p == ',') p++;
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        size_t n = (size_t)(end - p);
+        while (n > 0 && p[n - 1] == ' ') n--;
+        const web_font *w = n ? web_font_find(p, n, bold) : NULL;
+        if (w) s = web_font_add(f, w, bold, err);
+        p = end;
+    }
+    if (s == MEIRO_OK && f->count == before)
+        return fail(
+            err, MEIRO_ERROR_ARGUMENT,
+            "the WebAssembly build of meiro has none of the fonts '%s' (it has DejaVu Sans, "
+            "IPAexGothic and Noto Sans CJK JP)",
+            families);
+    for (size_t i = 0; i < WEB_FONTS && s == MEIRO_OK; i++)
+        if (web_fonts[i].family == FALLBACK) s = web_font_add(f, &web_fonts[i], bold, err);
+    return s;
 #else
     if (f->n_sets == FONT_SETS)
         return fail(err, MEIRO_ERROR_ARGUMENT, "more than %d font lists in one context", FONT_SETS);
@@ -183,8 +288,20 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
 {
     if (g->hb) return true;
     if (g->failed) return false;
+#ifdef MEIRO_NO_FONTCONFIG
+    /* the table's file, in the fonts' folder (glyph_fonts_find); a folder
+     * too long to name is a font not found */
+    const char *dir = getenv("MEIRO_FONT_DIR");
+    char path[4096] = "";
+    if (!g->data) {
+        int n = snprintf(path, sizeof path, "%s/%s", dir && dir[0] ? dir : MEIRO_FONT_DIR, g->path);
+        if (n < 0 || (size_t)n >= sizeof path) path[0] = 0;
+    }
+#else
+    const char *path = g->path;
+#endif
     FT_Error e = g->data ? FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
-                         : FT_New_Face(f->ft, g->path, g->index, &g->ft);
+                         : FT_New_Face(f->ft, path, g->index, &g->ft);
     if (e == 0 && g->ft->units_per_EM > 0) {
         hb_face_t *hf = hb_ft_face_create_referenced(g->ft);
         g->hb = hb_font_create(hf);

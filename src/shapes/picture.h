@@ -36,6 +36,12 @@ meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, 
 meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width,
                           uint32_t height, uint8_t *mask, meiro_error *err);
 
+/* A picture file's mask, for render_shape_mask (mask.c): the file read,
+ * measured and drawn in a child process on a budget (sandbox_run) into the
+ * zeroed width x height `mask`; `what` names it in messages (shape.c). */
+meiro_status picture_file_mask(const char *file, const char *what, uint32_t width, uint32_t height,
+                               uint8_t *mask, meiro_error *err);
+
 /* A PNG's size from its header (the first 24 bytes); false if it is not
  * a PNG. */
 bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height);
@@ -56,7 +62,7 @@ void *sandbox_shared(size_t size);
 void sandbox_unshare(void *p, size_t size);
 
 /* The public meiro_shape_mask, meiro_text_mask and the shape registry's
- * questions (meiro.h), as the drawing module implements them (shape.c). */
+ * questions (meiro.h), as the drawing module implements them (mask.c). */
 meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
                                meiro_error *err);
 meiro_status render_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,

@@ -10,21 +10,31 @@
 static lazy_lib lib = LAZY_LIB(MEIRO_XLSX_SONAME);
 static xlsx_lib table;
 
+#ifndef MEIRO_XLSX_LINKED
 /* the entry point without the library: no workbook */
 static lxw_workbook *no_workbook(const char *filename, lxw_workbook_options *options)
 {
     (void)filename, (void)options;
     return NULL;
 }
+#endif
 
 static void open_xlsx(void)
 {
+#ifdef MEIRO_XLSX_LINKED
+    /* the library linked in (the WebAssembly build, web/web.mk): its own
+     * functions, and a handle that says it is there */
+#define TAKE(ret, name, params) table.name = name;
+    XLSX_FUNCTIONS(TAKE)
+    lib.handle = &table;
+#else
     lazy_dlopen(&lib);
     bool found = lib.handle != NULL;
 #define LOOK_UP(ret, name, params)                                                                 \
     found = found && lazy_sym(&lib, #name, &table.name, sizeof table.name);
     XLSX_FUNCTIONS(LOOK_UP)
     if (!found) table = (xlsx_lib){.workbook_new_opt = no_workbook};
+#endif
 }
 
 const xlsx_lib *lib_xlsx(void)

@@ -79,6 +79,9 @@ static void ref_towards(char *out, size_t size, int col, int d, unsigned long ro
 /* Larger than any row number (at most 40001): a step's preference is
  * added to its row, and MOD(score, PREFER) is the row again. */
 #define PREFER 65536UL
+/* PREFER squared (a wrong mark's), 2^32: more than a 32-bit long holds
+ * (wasm32, i386), so in a long long */
+#define PREFER_SQUARED ((unsigned long long)PREFER * PREFER)
 
 /* The sheet row of cell (x, y)'s helper row (0-based): 1 + its index. */
 static uint32_t helper_row(const meiro_maze *m, uint32_t x, uint32_t y) { return 1 + y * m->w + x; }
@@ -261,7 +264,7 @@ static lxw_error check_next(const check_sheet *c, uint32_t r, uint32_t x, uint32
     if (!best[0]) snprintf(best, sizeof best, "%lu", b % PREFER);
     if (!second[0]) snprintf(second, sizeof second, "%lu", s % PREFER);
     len = (size_t)snprintf(f, sizeof f, "=%s+%lu*%s", best, PREFER, second);
-    if (through[0]) snprintf(f + len, sizeof f - len, "+%lu*%s", PREFER * PREFER, through);
+    if (through[0]) snprintf(f + len, sizeof f - len, "+%llu*%s", PREFER_SQUARED, through);
     return lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_NEXT, f, NULL, value);
 }
 
@@ -357,8 +360,8 @@ static lxw_error check_summary_row(const check_sheet *c, uint32_t r)
         value = c->wrong_count;
         break;
     case SUM_THROUGH:
-        snprintf(f, sizeof f, "=COUNTIF(%c2:%c%lu,\">=%lu\")", letter(COL_NEXT), letter(COL_NEXT),
-                 last, PREFER * PREFER);
+        snprintf(f, sizeof f, "=COUNTIF(%c2:%c%lu,\">=%llu\")", letter(COL_NEXT), letter(COL_NEXT),
+                 last, PREFER_SQUARED);
         value = c->through_count;
         break;
     case SUM_GOAL: /* the walk reached G over every mark */

@@ -1,0 +1,67 @@
+/* The drawing table of the WebAssembly build (web/web.mk), linked in as
+ * libmeiro.a links the native module's (draw/module_load.c then takes it
+ * instead of loading one): the masks of names and built-in shapes and the
+ * shapes' registry, the native module's own code (shapes/mask.c over the
+ * glyph layer, FreeType and HarfBuzz compiled from Debian's sources, the
+ * fonts read from the folder beside the engine: glyph/font.c), so a name or
+ * a shape makes the native command's maze. Every call that draws fails
+ * with the reason: cairo and pango are not compiled for the browser, which
+ * draws the page itself. */
+#include "core/error.h"
+#include "draw/module.h"
+
+#define NOT_DRAWN "the WebAssembly build of meiro draws no page (no cairo or pango here)"
+
+/* no pictures of one's own: the browser decodes those (shapes/mask.c's
+ * picture files are shape.c's, with the drawing libraries) */
+meiro_status picture_file_mask(const char *file, const char *what, uint32_t width, uint32_t height,
+                               uint8_t *mask, meiro_error *err)
+{
+    (void)file, (void)width, (void)height, (void)mask;
+    return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
+                      "the WebAssembly build of meiro reads no picture file (%s): the browser "
+                      "decodes pictures",
+                      what);
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#define UNDRAWN(name, params)                                                                      \
+    static meiro_status undrawn_##name params { return fail(err, MEIRO_ERROR_IO, NOT_DRAWN); }
+#define UNDRAWN_API(name, params, args) UNDRAWN(name, params)
+RENDER_CALLS(UNDRAWN)
+RENDER_API(UNDRAWN_API)
+#pragma GCC diagnostic pop
+
+/* a document and pictures are only made by drawing: nothing to free */
+static void undrawn_doc_free(document *d) { (void)d; }
+static void undrawn_xlsx_art_free(xlsx_art *art) { (void)art; }
+static void undrawn_doc_page_size(const document *d, double *w, double *h)
+{
+    (void)d;
+    *w = *h = 0;
+}
+/* the fonts are read when a text needs them */
+static bool undrawn_fonts_preload(void) { return false; }
+
+/* every call undrawn, then the masks in their stubs' places */
+#define UNDRAWN_ENTRY(name, ...) .name = undrawn_##name,
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+static const render_module table = {
+    .stamp = MEIRO_MODULE_STAMP,
+    .size = sizeof(render_module),
+    RENDER_CALLS(UNDRAWN_ENTRY) RENDER_API(UNDRAWN_ENTRY).doc_free = undrawn_doc_free,
+    .text_mask_face = text_mask_face,
+    .shape_mask = render_shape_mask,
+    .text_mask = render_text_mask,
+    .doc_page_size = undrawn_doc_page_size,
+    .shape_count = render_shape_count,
+    .shape_info = render_shape_info,
+    .shape_min_grid = render_shape_min_grid,
+    .fonts_preload = undrawn_fonts_preload,
+    .xlsx_art_free = undrawn_xlsx_art_free,
+};
+#pragma GCC diagnostic pop
+
+const render_module *meiro_render_module(void) { return &table; }
