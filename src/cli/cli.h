@@ -150,7 +150,8 @@ enum {
     OPT_CUT_COLOUR,
     OPT_ENGRAVE_COLOUR,
     OPT_CHOICES, /* generate's way with a set number of choices */
-    OPT_WRAP     /* generate's sides joined */
+    OPT_WRAP,         /* generate's sides joined */
+    OPT_TACTILE_LEVEL /* generate's pre-braille progression */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

@@ -9,8 +9,10 @@
 #include "core/grid.h"
 #include "core/levels.h"
 #include "gen/gen.h"
+#include "gen/tactile_levels.h"
 #include "job/formats.h"
 #include "page/machine.h"
+#include "page/print.h"
 #include "solid/solid.h"
 
 #include <math.h>
@@ -26,6 +28,7 @@ struct meiro_job {
     meiro_mission_options mission;
     meiro_format format;
     unsigned maze_given, page_given, floors, choices, wrap;
+    unsigned tactile_level; /* 1..TACTILE_LEVEL_MAZE; 0: none */
     int level; /* a meiro_level, or -1 */
     bool solution, animate, frames, tried, planned, prepared;
     char *shape, *text, *solver, *answers_to; /* the job's copies */
@@ -128,6 +131,10 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
         if (value < 0 || value > (MEIRO_WRAP_X | MEIRO_WRAP_Y)) break;
         job->wrap = (unsigned)value;
         return MEIRO_OK;
+    case MEIRO_JOB_TACTILE_LEVEL:
+        if (value < 0 || value > TACTILE_LEVEL_MAZE) break;
+        job->tactile_level = (unsigned)value;
+        return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
     case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
@@ -177,6 +184,7 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_SOLUTION: return job->solution;
     case MEIRO_JOB_CHOICES: return job->choices;
     case MEIRO_JOB_WRAP: return job->wrap;
+    case MEIRO_JOB_TACTILE_LEVEL: return job->tactile_level;
     case MEIRO_JOB_ANIMATE: return job->animate;
     case MEIRO_JOB_FRAMES: return job->frames;
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
@@ -392,6 +400,26 @@ static meiro_status plan_solid(const meiro_job *job, meiro_error *err)
     return solid_frame_of(job->maze.grid, w, h, &job->solid, &f, err);
 }
 
+/* A tactile level is the maze (gen/tactile_levels.h): on a tactile sheet
+ * only, and alone (what else would set the maze refused). */
+static meiro_status plan_tactile_level(meiro_job *job, meiro_error *err)
+{
+    if (!job->tactile_level) return MEIRO_OK;
+    if (!print_profile_of(job->page.print)->tactile)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--tactile-level is a sheet to read with the fingers: it goes with "
+                          "--print tactile");
+    const unsigned sets_maze =
+        MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS;
+    if ((job->maze_given & sets_maze) || job->level >= 0 || job->maze.grid != MEIRO_GRID_RECT ||
+        job_kinds(job))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--tactile-level is the maze (its size, generator, S and G): not with -W, "
+                    "-H, -a, --ends, --start, --age, --difficulty, --grid or another kind of "
+                    "maze");
+    return MEIRO_OK;
+}
+
 meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
 {
     /* the options are resolved in place: a second plan would stack the
@@ -400,6 +428,7 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     job->tried = true;
     meiro_status s = check_kinds(job, err);
     if (s == MEIRO_OK) s = plan_page(job, err);
+    if (s == MEIRO_OK) s = plan_tactile_level(job, err);
     if (s == MEIRO_OK) s = plan_text(job, err);
     if (s != MEIRO_OK) return s;
     meiro_maze_sources src = {job->page.tpl, job_level(job), job->shape != NULL,
@@ -407,6 +436,8 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     job->maze.shape_name =
         job->shape; /* a built-in shape's grid is at least the one where it reads */
     s = meiro_generate_options_resolve(&job->maze, job->maze_given, &src, err);
+    if (job->tactile_level) /* its size for the page's checks */
+        tactile_level_size(job->tactile_level, &job->maze.width, &job->maze.height);
     if (s == MEIRO_OK && job->floors) s = stack_floors(job, err);
     if (s != MEIRO_OK) return s;
     plan_extent(job);
@@ -488,7 +519,8 @@ meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch, meiro_m
     meiro_generate_options o = job->maze;
     o.observer = watch;
     meiro_error e = {0};
-    meiro_maze *m = gen_maze(&o, job->choices, job->wrap, &e);
+    meiro_maze *m = job->tactile_level ? gen_tactile_level(job->tactile_level, o.seed, &e)
+                                       : gen_maze(&o, job->choices, job->wrap, &e);
     meiro_mission_options mission = job->mission;
     mission.seed = o.seed;
     s = !m ? e.status : meiro_maze_add_mission(m, &mission, &e);
