@@ -35,7 +35,7 @@ static const char *const usage_generate =
     "                       --age, up to a choice for each 8 cells\n"
     "      --tactile-level L  with --print tactile, the pre-braille progression:\n"
     "                       1 a straight line, 2 a line that turns, 3 a Y fork,\n"
-    "                       4 lines crossing, 5 a small classic maze (5 x 4);\n"
+    "                       4 lines crossing, 5 a small classic maze (4 x 5);\n"
     "                       the level is the maze (not with -W, -H, -a, --grid,\n"
     "                       --age...); levels fit A5 sheets and larger\n"
     "      --levels N       N floors (2-8) of -W x -H cells joined by stairs, S on\n"

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FIGURE_ROWS = 7 };
+enum { FIGURE_ROWS = 9 };
 
 typedef struct figure {
     const char *name;
@@ -29,13 +29,17 @@ static const figure figures[TACTILE_LEVEL_MAZE - 1] = {
     {"line", false, {"S-o-o-o-G"}},
     {"turns", true, {"S-o-o", "    |", "o-o-o", "|    ", "o-o-G"}},
     {"fork", true, {"o   G", "|   |", "o-o-o", "  |  ", "  o  ", "  |  ", "  S  "}},
-    {"crossings", true, {"  o   o  ", "  |   |  ", "S-o-o-o-G", "  |   |  ", "  o   o  "}},
+    /* down the page, as CLASSIC_H */
+    {"crossings",
+     true,
+     {"  S  ", "  |  ", "o-o-o", "  |  ", "  o  ", "  |  ", "o-o-o", "  |  ", "  G  "}},
 };
 
 /* The last level: a classic maze, small enough for an A5 sheet at the
- * tactile cells (6 x 5 fit), by dig (long corridors, few branches) */
-#define CLASSIC_W 5
-#define CLASSIC_H 4
+ * tactile cells, upright (6 x 5 fit), by dig (long corridors, few
+ * branches) */
+#define CLASSIC_W 4
+#define CLASSIC_H 5
 
 static uint32_t figure_w(const figure *f) { return (uint32_t)(strlen(f->rows[0]) + 1) / 2; }
 

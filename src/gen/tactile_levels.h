@@ -4,9 +4,9 @@
  *   1 line       a straight line, S at its left end, G at its right
  *   2 turns      a line that turns twice, no branch
  *   3 fork       a Y: one way splits, one arm to G, the other a dead end
- *   4 crossings  a straight way crossed by two lines, each a dead end
- *                both ways
- *   5 maze       a small classic maze (5 x 4 cells, dig, S and G in
+ *   4 crossings  a straight way down, crossed by two lines, each a dead
+ *                end both ways
+ *   5 maze       a small classic maze (4 x 5 cells, dig, S and G in
  *                opposite corners)
  * Levels 1 to 4 are rectangles whose cells off the figure are outside
  * its mask; the seed mirrors the figures of levels 2 to 4 (across, down
