@@ -144,7 +144,7 @@ BENCH    := $(BUILD)/bench
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev liblouis-dev liblouis-data libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript gettext \
-             fonts-noto-cjk fonts-noto-core
+             fonts-noto-cjk fonts-noto-core fonts-opendyslexic
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file python3-ezdxf \
              fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS) $(PY_PKGS)

@@ -536,6 +536,7 @@ static size_t say_warnings(const meiro_job *job, size_t first)
                 : field == MEIRO_FIELD_SHAPE  ? "--shape"
                 : field == MEIRO_FIELD_CELL   ? "--cell"
                 : field == MEIRO_FIELD_HEIGHT ? "-H"
+                : field == MEIRO_FIELD_PRINT  ? "--print"
                                               : "-W/-H");
     return first;
 }

@@ -838,6 +838,11 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
     if (page && page->print == MEIRO_PRINT_TACTILE)
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                           "--print tactile makes sheets (generate), not booklets yet");
+    /* a booklet's captions, contents and covers are small print */
+    if (page && print_profile_of(page->print)->no_fine_text)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--print %s makes pages (generate), not booklets yet",
+                          print_profile_of(page->print)->name);
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,

@@ -285,6 +285,27 @@ static void job_machine(const meiro_job *job, machine_options *m)
     m->engrave_rgb = job->engrave_rgb;
 }
 
+/* Large print (a profile with no_fine_text; meiro_export_options_check
+ * refuses its page's smaller texts, meiro_export_options_resolve leaves
+ * its footer off): no maze whose page states its rule in a line of small
+ * print; the footer's absence said in a warning (the PDF's metadata keeps
+ * the seed). */
+static meiro_status plan_large_print(meiro_job *job, meiro_error *err)
+{
+    const print_profile *profile = print_profile_of(job->page.print);
+    if (!profile->no_fine_text) return MEIRO_OK;
+    const unsigned ruled = 1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION |
+                           1u << MEIRO_KIND_FLOORS;
+    if (job_kinds(job) & ruled)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "%s has no small print: the line that says a weave's, a mission's or "
+                          "floors' rule is (not with --weave, --mission, --one-way or --levels)",
+                          profile->service);
+    warn(job, MEIRO_FIELD_PRINT,
+         "large print leaves the footer's small print off: -s and the seed make the maze again");
+    return MEIRO_OK;
+}
+
 /* The page: the options given over the template, checked; a child's level
  * (easy to hard) shows S and G on badges unless the page says how. */
 static meiro_status plan_page(meiro_job *job, meiro_error *err)
@@ -296,6 +317,7 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
     if (s == MEIRO_OK)
         s = machine_check(&m, job->format, meiro_format_info(job->format)->name, job->page.print,
                           job_kinds(job), err);
+    if (s == MEIRO_OK) s = plan_large_print(job, err);
     if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&
@@ -473,6 +495,24 @@ static void shape_caption(meiro_job *job)
     snprintf(job->caption, sizeof job->caption, "%.*s", (int)strcspn(base, "."), base);
 }
 
+/* A profile's least cell (large print's) against the cells the page
+ * gives the maze. */
+static meiro_status large_cells(const meiro_job *job, meiro_error *err)
+{
+    const print_profile *profile = print_profile_of(job->page.print);
+    double cell = 0;
+    if (!(profile->cell_min > 0)) return MEIRO_OK;
+    meiro_status s = meiro_export_grid_cell_mm(job->maze.grid, job->extent_w, job->extent_h,
+                                               job->format, &job->page, &cell, err);
+    if (s != MEIRO_OK || cell >= profile->cell_min - 1e-9) return s;
+    return fail(err, MEIRO_ERROR_ARGUMENT,
+                      "%s wants cells of %g mm and more, so that its %g mm walls leave wide "
+                      "corridors: a %u x %u maze gets %.1f mm on this page (fewer cells, or a "
+                      "larger --paper)",
+                      profile->service, profile->cell_min, profile->line_min, job->extent_w,
+                      job->extent_h, cell);
+}
+
 meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err)
 {
     if (job->prepared) return MEIRO_OK;
@@ -493,6 +533,8 @@ meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err)
         if (err) *err = e;
         return s;
     }
+    s = large_cells(job, err);
+    if (s != MEIRO_OK) return s;
     if (job->shape) {
         e = (meiro_error){0};
         s = meiro_shape_mask(job->shape, job->maze.width, job->maze.height, &job->mask, &e);
