@@ -11,6 +11,7 @@
 #include "tools.h"
 
 #include "draw/tactile.h"
+#include "gen/tactile_levels.h"
 #include "page/braille.h"
 #include "page/scene_json.h"
 
@@ -577,6 +578,52 @@ static void test_no_grey(void)
     CHECK_ALL(grey);
 }
 
+/* The pixels inked (under 128 of 255) of page 1 of the PDF at path,
+ * rendered at 50 dpi in grey; 0 when it cannot be rendered. */
+static size_t inked(const char *pdf)
+{
+    char cmd[400], pgm_path[160];
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 50 -gray -singlefile %s %s/inked", pdf, dir);
+    snprintf(pgm_path, sizeof pgm_path, "%s/inked.pgm", dir);
+    remove(pgm_path);
+    unsigned char *pgm = run(cmd, NULL, 0) ? slurp(pgm_path) : NULL;
+    unsigned w = 0, h = 0, max = 0;
+    int at = 0;
+    size_t n = 0;
+    if (pgm && sscanf((const char *)pgm, "P5 %u %u %u%n", &w, &h, &max, &at) == 3)
+        for (size_t i = 0; i < (size_t)w * h; i++) n += pgm[at + 1 + i] < 128;
+    free(pgm);
+    return n;
+}
+
+/* The SVG draws the sheet as the PDF does, once and nothing more (its
+ * exporter drew the maze's walls over it, and the sheet in each of its
+ * groups): the ink of the SVG, turned into a PDF by rsvg-convert, is the
+ * PDF's, for a maze and for a level's figure on its mask. */
+static void test_svg(void)
+{
+    if (!have("pdftoppm") || !have("rsvg-convert")) return;
+    verdict same = {0};
+    char pdf[128], svg[128], svg_pdf[128], cmd[400];
+    snprintf(pdf, sizeof pdf, "%s/sheet.pdf", dir);
+    snprintf(svg, sizeof svg, "%s/sheet.svg", dir);
+    snprintf(svg_pdf, sizeof svg_pdf, "%s/sheet-svg.pdf", dir);
+    for (int k = 0; k < 2; k++) {
+        meiro_maze *m = k ? gen_tactile_level(3, 2, NULL) : maze_of(MEIRO_GRID_RECT, 5, 6, 3);
+        meiro_error err = {0};
+        CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, pdf, &err) == MEIRO_OK &&
+                      save(m, NULL, MEIRO_FORMAT_SVG, NULL, NULL, svg, &err) == MEIRO_OK,
+                  "%s", err.message);
+        snprintf(cmd, sizeof cmd, "rsvg-convert -f pdf -o %s %s", svg_pdf, svg);
+        CHECK(run(cmd, NULL, 0));
+        size_t a = inked(pdf), b = inked(svg_pdf);
+        verdict_note(&same, a > 1000 && b + b / 50 >= a && b <= a + a / 50,
+                     "%s: the PDF inks %zu pixels, the SVG %zu", k ? "the fork" : "a maze", a, b);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
+}
+
 /* The PNG at its true size: A4 at 300 dpi, which its pHYs says, so that
  * a swell-paper printer prints the dots and gaps at their millimetres. */
 static void test_png_size(void)
@@ -660,6 +707,7 @@ static void test_refused(void)
 static const test_case cases[] = {
     {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
     {"png-size", test_png_size}, {"refused", test_refused},   {"levels", test_levels},
+    {"svg", test_svg},
 };
 
 int main(int argc, char **argv)
