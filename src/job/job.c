@@ -13,6 +13,7 @@
 #include "job/formats.h"
 #include "page/machine.h"
 #include "page/print.h"
+#include "page/template.h"
 #include "solid/solid.h"
 
 #include <math.h>
@@ -287,9 +288,9 @@ static void job_machine(const meiro_job *job, machine_options *m)
 
 /* Large print (a profile with no_fine_text; meiro_export_options_check
  * refuses its page's smaller texts, meiro_export_options_resolve leaves
- * its footer off): no maze whose page states its rule in a line of small
- * print; the footer's absence said in a warning (the PDF's metadata keeps
- * the seed). */
+ * its footer off, the PDF's metadata keeping the seed): no maze whose page
+ * states its rule in a line of small print; S and G as black letters; a
+ * footer's words asked for, said left off. */
 static meiro_status plan_large_print(meiro_job *job, meiro_error *err)
 {
     const print_profile *profile = print_profile_of(job->page.print);
@@ -301,8 +302,15 @@ static meiro_status plan_large_print(meiro_job *job, meiro_error *err)
                           "%s has no small print: the line that says a weave's, a mission's or "
                           "floors' rule is (not with --weave, --mission, --one-way or --levels)",
                           profile->service);
-    warn(job, MEIRO_FIELD_PRINT,
-         "large print leaves the footer's small print off: -s and the seed make the maze again");
+    /* S and G black letters, not a child's level's coloured badges, unless
+     * the page or its template asks for them ([maze] badges = yes) */
+    const meiro_template *t = job->page.tpl;
+    if (job->page.signs == MEIRO_SIGNS_AUTO && !(t && t->badges == 1))
+        job->page.signs = MEIRO_SIGNS_LETTERS;
+    if (job->page.footer && job->page.footer[0])
+        warn(job, MEIRO_FIELD_PRINT,
+             "large print leaves the footer off, its words too (small print): put them in the "
+             "title");
     return MEIRO_OK;
 }
 

@@ -641,12 +641,13 @@ function drawChoices() {
 }
 // Who the page is for where a maze takes it, the tactile steps for a
 // rectangle's sheet; the look, S and G's pictures and the name line are
-// the plain page's.
+// the plain page's, the answer page not a tactile sheet's.
 function drawFor() {
   $('for-box').hidden = !forKind();
   $('tactile-level-box').hidden = forWhom() !== 'tactile' || state.kind !== 'rect';
   const other = state.kind === 'rule' || forWhom() !== ''; // (a rule maze takes none either: drawRule)
   $('template-box').hidden = $('art-box').hidden = $('name-box').hidden = other;
+  $('answers').closest('label').hidden = forWhom() === 'tactile'; // (a sheet for the fingers has no answer)
 }
 
 // What to do on the way, as pictures (a key, numbered items, arrows), and
