@@ -668,8 +668,8 @@ try {
     await page.select('#for', 'tactile');
     const tactile = await changed(page, everyone);
     const tactileCommand = await page.$eval('#command', (e) => e.textContent);
-    check(tactile.includes('<svg') && /--print tactile/.test(tactileCommand) && !/--answer-page/.test(tactileCommand),
-      `a tactile sheet's command: ${tactileCommand}`);
+    check(tactile.includes('<svg') && /--print tactile --tactile-level 1 /.test(tactileCommand) &&
+      !/--answer-page/.test(tactileCommand), `a tactile sheet's command, a straight line first: ${tactileCommand}`);
     check(await page.$eval('#answer', (e) => e.closest('figure').hidden) &&
       await page.$eval('#template-box', (e) => e.hidden) && await page.$eval('[data-booklet="pdf"]', (b) => b.disabled) &&
       !await page.$eval('#tactile-level-box', (e) => e.hidden), 'no answer, look or booklet for a tactile sheet; its steps offered');
@@ -681,7 +681,6 @@ try {
     const stepPdf = await download(page, downloads, 'pdf');
     runShown(stepCommand, path.join(tmp, 'fork.pdf'));
     check(same(stepPdf, path.join(tmp, 'fork.pdf')), 'the tactile fork\'s PDF is the shown command\'s, byte for byte');
-    await page.select('#tactile-level', '');
     // large print, and in OpenDyslexic: their profile (and template)
     const before = await preview(page);
     await page.select('#for', 'large-print');

@@ -895,7 +895,11 @@ function drawAll() {
     : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => path(a.name))]);
   fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
   fill($('choices'), [['0', t('choicesAny')], ...['1', '2', '3', '4', '5'].map((n) => [n, n])]);
-  fill($('tactile-level'), t('tactileLevels').map((w, i) => [i ? String(i) : '', w]));
+  // the five steps, a straight line first (chosen until another is), then
+  // the maze of the size above
+  const unfilled = !$('tactile-level').options.length;
+  fill($('tactile-level'), t('tactileLevels').map((w, i) => [i < 5 ? String(i + 1) : '', w]));
+  if (unfilled) $('tactile-level').value = '1';
   drawCopies();
   fill($('paper'), paperSizes.map((p) => [p, t('papers')[p]]));
   fill($('machine'), Object.keys(machineFiles).map((m) => [m, t('machines')[m]]));
