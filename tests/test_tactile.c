@@ -466,8 +466,9 @@ static meiro_maze *level_sheet(unsigned level, uint64_t seed, meiro_paper paper,
     meiro_maze *m = NULL;
     meiro_path none;
     meiro_status s = meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_PAGE, err);
-    if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_PAGE_GIVEN,
-                                                   MEIRO_GIVEN_PAPER | MEIRO_GIVEN_PRINT, err);
+    if (s == MEIRO_OK)
+        s = meiro_job_set_int(job, MEIRO_JOB_PAGE_GIVEN, MEIRO_GIVEN_PAPER | MEIRO_GIVEN_PRINT,
+                              err);
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_TACTILE_LEVEL, level, err);
     if (s == MEIRO_OK) s = meiro_job_plan(job, err);
     if (s == MEIRO_OK) s = meiro_job_make(job, NULL, &m, &none, err);
@@ -497,9 +498,9 @@ static void test_levels(void)
                 remove(path);
                 meiro_maze *m = level_sheet(level, seed, (meiro_paper)paper, path, &err);
                 if (paper == MEIRO_PAPER_A6) {
-                    verdict_note(&maze, !m && strstr(err.message, "on a6") &&
-                                            strstr(err.message, "does not fit") &&
-                                            !test_exists(path),
+                    verdict_note(&maze,
+                                 !m && strstr(err.message, "on a6") &&
+                                     strstr(err.message, "does not fit") && !test_exists(path),
                                  "level %u on A6: %s", level, m ? "made" : err.message);
                     meiro_maze_free(m);
                     continue;
@@ -511,8 +512,8 @@ static void test_levels(void)
                 verdict_note(&maze, m != NULL, "%s: %s", what, err.message);
                 if (!m) continue;
                 meiro_stats st;
-                bool made = meiro_stats_compute(m, &st, &err) == MEIRO_OK && st.perfect &&
-                            st.solution > 0;
+                bool made =
+                    meiro_stats_compute(m, &st, &err) == MEIRO_OK && st.perfect && st.solution > 0;
                 verdict_note(&maze,
                              made && (level == 5 || (st.decisions == decisions[level - 1] &&
                                                      st.junctions4 == crossings[level - 1])),
@@ -706,7 +707,7 @@ static void test_refused(void)
 
 static const test_case cases[] = {
     {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
-    {"png-size", test_png_size}, {"refused", test_refused},   {"levels", test_levels},
+    {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
     {"svg", test_svg},
 };
 

@@ -49,11 +49,11 @@ uint64_t clock_seed(void);
     "                       or a machine: plotter (gcode, hpgl) or laser (dxf);\n"                \
     "                       or tactile: a sheet for swell paper (pdf, svg, png,\n"               \
     "                       page): the centre-lines raised, cells of 19 mm or\n"                 \
-    "                       more, S a circle and G a square, braille (liblouis);\n"              \
-    "                       or large-print: for low vision (pdf, svg, png, page),\n"           \
-    "                       walls 2 mm, cells 12 mm and more, no small print, the\n"           \
-    "                       template large-print (-t large-print-dyslexic: in\n"               \
-    "                       OpenDyslexic)\n"                                                    \
+    "                       more, S a circle and G a square, braille (liblouis);\n"                \
+    "                       or large-print: for low vision (pdf, svg, png, page),\n"               \
+    "                       walls 2 mm, cells 12 mm and more, no small print, the\n"               \
+    "                       template large-print (-t large-print-dyslexic: in\n"                   \
+    "                       OpenDyslexic)\n"                                                       \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \

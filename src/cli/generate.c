@@ -162,8 +162,8 @@ typedef struct generate_args {
     unsigned levels; /* floors; 0 or 1: a flat maze */
     long long ball_um, wall_um, wall_height_um, base_um; /* a 3D print's sizes; 0: meiro's */
     bool lid;
-    unsigned choices; /* --choices; 0: none */
-    unsigned wrap;    /* --wrap: MEIRO_WRAP_* bits */
+    unsigned choices;       /* --choices; 0: none */
+    unsigned wrap;          /* --wrap: MEIRO_WRAP_* bits */
     unsigned tactile_level; /* --tactile-level; 0: none */
     bool solution, seeded, has_start, has_goal, help;
     bool paths, cut_lines, servo;            /* --draw, --cut, --pen */

@@ -20,7 +20,7 @@ enum { FIGURE_ROWS = 9 };
 
 typedef struct figure {
     const char *name;
-    bool mirrored; /* the seed mirrors it across, down or both; the line
+    bool mirrored;                 /* the seed mirrors it across, down or both; the line
                       keeps S on the left, as braille is read */
     const char *rows[FIGURE_ROWS]; /* NULL after the last */
 } figure;

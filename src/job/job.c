@@ -30,7 +30,7 @@ struct meiro_job {
     meiro_format format;
     unsigned maze_given, page_given, floors, choices, wrap;
     unsigned tactile_level; /* 1..TACTILE_LEVEL_MAZE; 0: none */
-    int level; /* a meiro_level, or -1 */
+    int level;              /* a meiro_level, or -1 */
     bool solution, animate, frames, tried, planned, prepared;
     char *shape, *text, *solver, *answers_to; /* the job's copies */
     uint8_t *mask;
@@ -295,8 +295,8 @@ static meiro_status plan_large_print(meiro_job *job, meiro_error *err)
 {
     const print_profile *profile = print_profile_of(job->page.print);
     if (!profile->no_fine_text) return MEIRO_OK;
-    const unsigned ruled = 1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION |
-                           1u << MEIRO_KIND_FLOORS;
+    const unsigned ruled =
+        1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
     if (job_kinds(job) & ruled)
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                           "%s has no small print: the line that says a weave's, a mission's or "
@@ -514,11 +514,11 @@ static meiro_status large_cells(const meiro_job *job, meiro_error *err)
                                                job->format, &job->page, &cell, err);
     if (s != MEIRO_OK || cell >= profile->cell_min - 1e-9) return s;
     return fail(err, MEIRO_ERROR_ARGUMENT,
-                      "%s wants cells of %g mm and more, so that its %g mm walls leave wide "
-                      "corridors: a %u x %u maze gets %.1f mm on this page (fewer cells, or a "
-                      "larger --paper)",
-                      profile->service, profile->cell_min, profile->line_min, job->extent_w,
-                      job->extent_h, cell);
+                "%s wants cells of %g mm and more, so that its %g mm walls leave wide "
+                "corridors: a %u x %u maze gets %.1f mm on this page (fewer cells, or a "
+                "larger --paper)",
+                profile->service, profile->cell_min, profile->line_min, job->extent_w,
+                job->extent_h, cell);
 }
 
 meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err)
