@@ -1,6 +1,6 @@
 #!/bin/sh
 # meiro-suite: test
-# Large print (--print large-print, the templates large-print and
+# Large print (--print large-print with its templates large-print and
 # large-print-dyslexic) measured on the pages it makes, on A4, A5 and
 # Letter: the page's description (-f page) has walls 2 mm wide and more,
 # S and G and every text at 18 pt and more, only black (and the paper's
@@ -65,15 +65,15 @@ check pages '
         font=DejaVuSans; [ "$template" = large-print ] || font=OpenDyslexic
         for paper in a4 a5 letter; do
             what="$template on $paper"
-            run 0 "$meiro" generate -s 4 -t "$template" --paper "$paper" --title "Find the way" \
-                -o "$tmp/p.page"
+            run 0 "$meiro" generate -s 4 --print large-print -t "$template" --paper "$paper" \
+                --title "Find the way" -o "$tmp/p.page"
             err_empty
             set -- $(measure_page "$tmp/p.page")
             # walls 2 mm; texts 18 pt; S and G, 18 pt; black only
             awk "BEGIN { exit !($2 >= 2 && $4 >= 18 && $6 == 2 && $7 >= 18 && $9 == 0) }" && ok ||
                 bad "$what: $*"
-            run 0 "$meiro" generate -s 4 -t "$template" --paper "$paper" --title "Find the way" \
-                -o "$tmp/p.pdf"
+            run 0 "$meiro" generate -s 4 --print large-print -t "$template" --paper "$paper" \
+                --title "Find the way" -o "$tmp/p.pdf"
             if need pdffonts pdftotext pdftoppm python3; then
                 pdffonts "$tmp/p.pdf" | tail -n +3 | grep -v "$font" && bad "$what: another font" || ok
                 least=$(least_word "$tmp/p.pdf")

@@ -52,8 +52,8 @@ uint64_t clock_seed(void);
     "                       more, S a circle and G a square, braille (liblouis);\n"                \
     "                       or large-print: for low vision (pdf, svg, png, page),\n"               \
     "                       walls 2 mm, cells 12 mm and more, no small print, the\n"               \
-    "                       template large-print (-t large-print-dyslexic: in\n"                   \
-    "                       OpenDyslexic)\n"                                                       \
+    "                       template large-print (with -t large-print-dyslexic:\n"                 \
+    "                       in OpenDyslexic)\n"                                                    \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \
