@@ -600,6 +600,15 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	pdftoppm -r 30 -png samples/wrap.pdf samples/wrap-page
 	$(SAMPLE) -W 6 -H 7 --print tactile --title "Maze" -o samples/tactile.pdf
 	pdftoppm -r 30 -png -singlefile samples/tactile.pdf samples/tactile
+	# the pre-braille progression, a sheet a step; large print, and in OpenDyslexic
+	for l in 1 2 3 4 5; do \
+	    $(SAMPLE) --print tactile --tactile-level $$l --title "Step $$l" -o samples/tactile-level$$l.pdf && \
+	    pdftoppm -r 30 -png -singlefile samples/tactile-level$$l.pdf samples/tactile-level$$l || exit 1; \
+	done
+	$(SAMPLE) --print large-print --title "Find the way" --answer-page -o samples/large-print.pdf
+	pdftoppm -r 30 -png samples/large-print.pdf samples/large-print-page
+	$(SAMPLE) --print large-print -t large-print-dyslexic --title "Find the way" -o samples/large-print-dyslexic.pdf
+	pdftoppm -r 30 -png -singlefile samples/large-print-dyslexic.pdf samples/large-print-dyslexic
 	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
 	$(SAMPLE) -W 12 -H 9 --mission keys:3 --one-way 15 --title "Keys and doors" --answer-page -o samples/keys.pdf
 	pdftoppm -r 30 -png samples/keys.pdf samples/keys-page
