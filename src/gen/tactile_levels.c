@@ -18,18 +18,20 @@
 
 enum { FIGURE_ROWS = 9 };
 
+/* A figure: its name (for captions), whether the seed mirrors it across,
+ * down or both (the line keeps S on the left, as braille is read), its
+ * rows (NULL after the last). */
 typedef struct figure {
     const char *name;
-    bool mirrored;                 /* the seed mirrors it across, down or both; the line
-                      keeps S on the left, as braille is read */
-    const char *rows[FIGURE_ROWS]; /* NULL after the last */
+    bool mirrored;
+    const char *rows[FIGURE_ROWS];
 } figure;
 
 static const figure figures[TACTILE_LEVEL_MAZE - 1] = {
     {"line", false, {"S-o-o-o-G"}},
     {"turns", true, {"S-o-o", "    |", "o-o-o", "|    ", "o-o-G"}},
     {"fork", true, {"o   G", "|   |", "o-o-o", "  |  ", "  o  ", "  |  ", "  S  "}},
-    /* down the page, as CLASSIC_H */
+    /* down the page: an A5 sheet holds 6 x 5 cells upright, 9 x 2 on its side */
     {"crossings",
      true,
      {"  S  ", "  |  ", "o-o-o", "  |  ", "  o  ", "  |  ", "o-o-o", "  |  ", "  G  "}},
