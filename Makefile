@@ -144,7 +144,7 @@ BENCH    := $(BUILD)/bench
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev liblouis-dev liblouis-data libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript gettext \
-             fonts-noto-cjk fonts-noto-core
+             fonts-noto-cjk fonts-noto-core fonts-opendyslexic
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file python3-ezdxf \
              fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS) $(PY_PKGS)
@@ -610,6 +610,15 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	pdftoppm -r 30 -png samples/wrap.pdf samples/wrap-page
 	$(SAMPLE) -W 6 -H 7 --print tactile --title "Maze" -o samples/tactile.pdf
 	pdftoppm -r 30 -png -singlefile samples/tactile.pdf samples/tactile
+	# the pre-braille progression, a sheet a step; large print, and in OpenDyslexic
+	for l in 1 2 3 4 5; do \
+	    $(SAMPLE) --print tactile --tactile-level $$l --title "Step $$l" -o samples/tactile-level$$l.pdf && \
+	    pdftoppm -r 30 -png -singlefile samples/tactile-level$$l.pdf samples/tactile-level$$l || exit 1; \
+	done
+	$(SAMPLE) --print large-print --title "Find the way" --answer-page -o samples/large-print.pdf
+	pdftoppm -r 30 -png samples/large-print.pdf samples/large-print-page
+	$(SAMPLE) --print large-print -t large-print-dyslexic --title "Find the way" -o samples/large-print-dyslexic.pdf
+	pdftoppm -r 30 -png -singlefile samples/large-print-dyslexic.pdf samples/large-print-dyslexic
 	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
 	$(SAMPLE) -W 12 -H 9 --mission keys:3 --one-way 15 --title "Keys and doors" --answer-page -o samples/keys.pdf
 	pdftoppm -r 30 -png samples/keys.pdf samples/keys-page

@@ -244,6 +244,32 @@ if need pdftotext; then
     run 0 pdftotext "$tmp/choices.pdf" "$tmp/choices-text.txt"
     if grep -q 'choices 3' "$tmp/choices-text.txt"; then ok; else bad "the footer lacks '· choices 3'"; fi
 fi
+# a booklet's mazes each with the choices asked (its page's data read: the
+# solution's cells of three or four openings), their captions and its
+# remaking command saying so; with --kinds, refused
+run 0 "$meiro" booklet -n 4 --choices 3 --difficulty easy-normal -s 6 -o "$tmp/choices.html"
+if need python3; then
+    python3 - "$tmp/choices.html" > "$tmp/out" <<'PY'
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+data = json.loads(re.search(r'<script [^>]*id="meiro-data"[^>]*>(.*?)</script>', page, re.S).group(1))
+for m in data["mazes"]:
+    walls = m["walls"]
+    open_sides = lambda x, y: 4 - bin(walls[y][x] & 15).count("1")
+    print(sum(open_sides(x, y) >= 3 for x, y in m["solution"]), "choices" in m["info"])
+PY
+    if [ "$(sort -u "$tmp/out")" = "3 True" ] && [ "$(wc -l < "$tmp/out")" -eq 4 ]; then ok
+    else bad "booklet --choices 3: $(tr '\n' ' ' < "$tmp/out")"; fi
+fi
+if need pdftotext; then
+    run 0 "$meiro" booklet -n 2 --choices 2 -s 6 -o "$tmp/choices-book.pdf"
+    run 0 pdftotext "$tmp/choices-book.pdf" "$tmp/choices-text.txt"
+    [ "$(grep -c '· choices 2 ·' "$tmp/choices-text.txt")" -eq 2 ] && ok || bad "a caption lacks '· choices 2'"
+    grep -q 'again: meiro booklet -n 2 --choices 2' "$tmp/choices-text.txt" && ok || bad "the command lacks --choices"
+fi
+run 2 "$meiro" booklet -n 2 --choices 2 --kinds weave -o "$tmp/bad.pdf"; err_has "name it among them"
+run 2 "$meiro" booklet -n 2 --kinds choices -o "$tmp/bad.pdf"; err_has "say how many, choices=N"
+run 2 "$meiro" booklet -n 2 --kinds choices=2 --shape heart -o "$tmp/bad.pdf"; err_has "not in a shape"
 run 2 "$meiro" generate --difficulty insane -s 1; err_has "unknown difficulty"
 
 # the catalogue's knobs

@@ -656,8 +656,47 @@ try {
       `choices in the command: ${choicesCommand}`);
     check(chosen.includes('<svg') && await page.$eval('#loops-box', (e) => e.hidden),
       'the preview with three choices, no loops offered');
+    // and a booklet of such mazes (booklet --choices)
+    check(/--choices 3/.test(await page.$eval('#booklet-command', (e) => e.textContent)),
+      'the booklet\'s mazes with three choices too');
     await page.select('#choices', '0');
     check(!await page.$eval('#loops-box', (e) => e.hidden), 'loops offered again with any number of choices');
+    // for a child who reads with their fingers: a tactile sheet (no answer
+    // page, no look or S and G pictures, no booklet), its first steps the
+    // maze itself, the PDF the shown command's
+    const everyone = await preview(page);
+    await page.select('#for', 'tactile');
+    const tactile = await changed(page, everyone);
+    const tactileCommand = await page.$eval('#command', (e) => e.textContent);
+    check(tactile.includes('<svg') && /--print tactile --tactile-level 1 /.test(tactileCommand) &&
+      !/--answer-page/.test(tactileCommand), `a tactile sheet's command, a straight line first: ${tactileCommand}`);
+    check(await page.$eval('#answer', (e) => e.closest('figure').hidden) &&
+      await page.$eval('#template-box', (e) => e.hidden) && await page.$eval('[data-booklet="pdf"]', (b) => b.disabled) &&
+      !await page.$eval('#tactile-level-box', (e) => e.hidden), 'no answer, look or booklet for a tactile sheet; its steps offered');
+    await page.select('#tactile-level', '3');
+    await changed(page, tactile);
+    const stepCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/^meiro generate --print tactile --tactile-level 3 --seed \d+ -o maze\.pdf$/.test(stepCommand),
+      `a fork for the fingers: ${stepCommand}`);
+    const stepPdf = await download(page, downloads, 'pdf');
+    runShown(stepCommand, path.join(tmp, 'fork.pdf'));
+    check(same(stepPdf, path.join(tmp, 'fork.pdf')), 'the tactile fork\'s PDF is the shown command\'s, byte for byte');
+    // large print, and in OpenDyslexic: their profile (and template)
+    const before = await preview(page);
+    await page.select('#for', 'large-print');
+    const large = await changed(page, before);
+    const largeCommand = await page.$eval('#command', (e) => e.textContent);
+    check(large.includes('<svg') && /--print large-print/.test(largeCommand) && !/--template/.test(largeCommand) &&
+      await page.$eval('#tactile-level-box', (e) => e.hidden) && !await page.$eval('#answer', (e) => e.closest('figure').hidden),
+      `large print's command, its answer shown: ${largeCommand}`);
+    await page.select('#for', 'large-print-dyslexic');
+    await changed(page, large);
+    check(/--template large-print-dyslexic --print large-print/.test(await page.$eval('#command', (e) => e.textContent)),
+      'large print in a font for dyslexia: its template');
+    await page.select('#for', '');
+    await changed(page, large);
+    check(!await page.$eval('#template-box', (e) => e.hidden) && !await page.$eval('[data-booklet="pdf"]', (b) => b.disabled),
+      'for everyone again: the look and the booklet offered');
     // ticked kinds: plain, keys, one-way
     for (const k of ['keys', 'one-way']) await page.click(`#booklet-kinds input[value="${k}"]`);
     const kindsCommand = await page.$eval('#booklet-command', (e) => e.textContent);

@@ -4,7 +4,8 @@
 # svg, png and page; what a sheet cannot be refused in one line, exit 2, no
 # file: another format, a maze too big for the paper (the message names
 # the largest that fits, which is then written), smaller cells, an answer,
-# a weave, a booklet. tests/test_tactile.c measures the sheets.
+# a weave, a booklet; the tactile levels, and theirs refused.
+# tests/test_tactile.c measures the sheets.
 # Usage: tactile.sh BUILD_DIR
 build=${1:-build}
 meiro="$build/meiro"
@@ -44,6 +45,26 @@ check refused '
     run 2 "$meiro" booklet -n 2 --print tactile -o "$tmp/bad.pdf"
     err_has "not booklets"
     absent "$tmp/bad.pdf"
+'
+
+# the pre-braille progression: each level a sheet; refused without
+# --print tactile, with what else sets the maze, and past 5
+check levels '
+    for level in 1 2 3 4 5; do
+        run 0 "$meiro" generate -s 3 --print tactile --tactile-level "$level" --paper a5 \
+            -o "$tmp/level$level.page"
+        err_empty
+        grep -q "\"role\": \"start\"" "$tmp/level$level.page" && ok || bad "level $level: no S"
+    done
+    rm -f "$tmp/bad."*
+    run 2 "$meiro" generate -s 1 --tactile-level 2 -o "$tmp/bad.pdf"
+    err_has "goes with --print tactile"
+    absent "$tmp/bad.pdf"
+    run 2 "$meiro" generate -s 1 --print tactile --tactile-level 2 -W 4 -o "$tmp/bad.pdf"
+    err_has "--tactile-level is the maze"
+    absent "$tmp/bad.pdf"
+    run 2 "$meiro" generate -s 1 --print tactile --tactile-level 6 -o "$tmp/bad.pdf"
+    err_has "--tactile-level is 1 (a line)"
 '
 
 finish

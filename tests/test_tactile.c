@@ -11,6 +11,7 @@
 #include "tools.h"
 
 #include "draw/tactile.h"
+#include "gen/tactile_levels.h"
 #include "page/braille.h"
 #include "page/scene_json.h"
 
@@ -331,9 +332,100 @@ static bool dots_standard(const scene *s, const scene_item *text, const scene_it
     return circles == raised;
 }
 
-/* Over grids, seeds and sizes: only the sheet's roles and black; the
- * lines apart; S and G 1/2 in and more; the braille read back and its
- * dots at the standard size. */
+/* What a sheet is measured against, each a verdict over many sheets */
+typedef struct sheet_verdicts {
+    verdict roles, apart, symbols, read, dots;
+} sheet_verdicts;
+
+/* The sheet described at path (lang its language, `what` naming it in
+ * messages): only the sheet's roles and black; the lines apart; S and G
+ * 1/2 in and more, each 1/4 in from every line but its own; the braille
+ * read back and its dots at the standard size. */
+static void measure_sheet(const char *path, const char *lang, const char *what, sheet_verdicts *v)
+{
+    scene_book book;
+    scene *s = read_page(path, &book);
+    verdict_note(&v->roles, s != NULL, "%s: no page", what);
+    lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
+    size_t starts = 0, goals = 0, texts_read = 0;
+    for (size_t i = 0; s && i < s->count; i++) {
+        const scene_item *it = &s->items[i];
+        const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,
+                                 ROLE_BRAILLE,   ROLE_TITLE, ROLE_TEXT};
+        bool known = false;
+        for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
+        scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
+        verdict_note(&v->roles, known && it->kind != SCENE_IMAGE && black(c),
+                     "%s: a %s item, colour %g %g %g", what, scene_role_name(it->role), c.r, c.g,
+                     c.b);
+        if (it->kind == SCENE_PATH && it->role == ROLE_CORRIDORS) {
+            flatten(s, it, &l);
+            l.width = fmin(l.width, it->paint.width);
+        }
+        if (it->kind == SCENE_PATH && (it->role == ROLE_START || it->role == ROLE_GOAL)) {
+            lines shape = {0};
+            flatten(s, it, &shape);
+            double b[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+            for (size_t k = 0; k < shape.n; k++)
+                b[0] = fmin(b[0], fmin(shape.v[k].x0, shape.v[k].x1)),
+                b[1] = fmin(b[1], fmin(shape.v[k].y0, shape.v[k].y1)),
+                b[2] = fmax(b[2], fmax(shape.v[k].x0, shape.v[k].x1)),
+                b[3] = fmax(b[3], fmax(shape.v[k].y0, shape.v[k].y1));
+            verdict_note(&v->symbols, b[2] - b[0] >= 12.7 && b[3] - b[1] >= 12.7,
+                         "%s: %s %.1f x %.1f mm", what, scene_role_name(it->role), b[2] - b[0],
+                         b[3] - b[1]);
+            /* the maze's S and G come after its lines, the key's before */
+            if (l.n > 0 && starts + goals < 4) ends[starts + goals] = shape;
+            else free(shape.v);
+            *(it->role == ROLE_START ? &starts : &goals) += 1;
+        }
+        if (it->kind == SCENE_TEXT && it->role == ROLE_BRAILLE) {
+            /* the print it stands for follows it: the title under it, a
+             * key's word after it */
+            char text[256] = "";
+            braille_back(lang, it->text.text, text, sizeof text, NULL);
+            const char *print = NULL;
+            for (size_t k = i + 1; k < s->count && !print; k++)
+                if (s->items[k].kind == SCENE_TEXT && s->items[k].role != ROLE_BRAILLE)
+                    print = s->items[k].text.text;
+            verdict_note(&v->read, print && reads_as(lang, text, print),
+                         "%s: braille '%s' reads '%s', the print says '%s'", what, it->text.text,
+                         text, print ? print : "");
+            texts_read++;
+            char why[160] = "no path of dots";
+            bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
+                        s->items[i + 1].kind == SCENE_PATH;
+            verdict_note(&v->dots, next && dots_standard(s, it, &s->items[i + 1], why, sizeof why),
+                         "%s: '%s': %s", what, it->text.text, why);
+        }
+    }
+    verdict_note(&v->symbols, starts == 2 && goals == 2, "%s: %zu S and %zu G", what, starts,
+                 goals);
+    verdict_note(&v->read, texts_read == 3, "%s: %zu braille texts", what, texts_read);
+    char where[96] = "";
+    double gap = least_gap(&l, where, sizeof where);
+    verdict_note(&v->apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
+                 "%s: lines %.2f mm apart at %s", what, gap, where);
+    for (int k = 0; k < 4; k++) {
+        if (!ends[k].n) continue;
+        double g = symbol_gap(&ends[k], &l);
+        verdict_note(&v->apart, g >= TACTILE_APART_MM, "%s: S or G %.2f mm from a line", what, g);
+        free(ends[k].v);
+    }
+    free(l.v);
+    scene_book_free(&book);
+}
+
+static void check_sheets(sheet_verdicts *v)
+{
+    CHECK_ALL(v->roles);
+    CHECK_ALL(v->apart);
+    CHECK_ALL(v->symbols);
+    CHECK_ALL(v->read);
+    CHECK_ALL(v->dots);
+}
+
+/* Over grids, seeds and sizes: every sheet measured (measure_sheet). */
 static void test_sheet(void)
 {
     static const struct {
@@ -341,7 +433,7 @@ static void test_sheet(void)
         uint32_t w, h;
     } mazes[] = {{MEIRO_GRID_RECT, 9, 10}, {MEIRO_GRID_RECT, 5, 4},     {MEIRO_GRID_RECT, 3, 8},
                  {MEIRO_GRID_HEX, 6, 6},   {MEIRO_GRID_TRIANGLE, 8, 6}, {MEIRO_GRID_POLAR, 6, 3}};
-    verdict roles = {0}, apart = {0}, symbols = {0}, read = {0}, dots = {0};
+    sheet_verdicts v = {0};
     char path[128];
     snprintf(path, sizeof path, "%s/sheet.page", dir);
     for (size_t mi = 0; mi < TEST_COUNT(mazes); mi++)
@@ -351,88 +443,97 @@ static void test_sheet(void)
             const char *title = seed == 2 ? "Irrgarten" : NULL, *lang = seed == 2 ? "de" : NULL;
             CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, lang, title, path, &err) == MEIRO_OK,
                       "maze %zu seed %llu: %s", mi, (unsigned long long)seed, err.message);
-            scene_book book;
-            scene *s = read_page(path, &book);
-            CHECK(s != NULL);
-            lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
-            size_t starts = 0, goals = 0, texts_read = 0;
-            for (size_t i = 0; s && i < s->count; i++) {
-                const scene_item *it = &s->items[i];
-                const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,
-                                         ROLE_BRAILLE,   ROLE_TITLE, ROLE_TEXT};
-                bool known = false;
-                for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
-                scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
-                verdict_note(&roles, known && it->kind != SCENE_IMAGE && black(c),
-                             "maze %zu: a %s item, colour %g %g %g", mi, scene_role_name(it->role),
-                             c.r, c.g, c.b);
-                if (it->kind == SCENE_PATH && it->role == ROLE_CORRIDORS) {
-                    flatten(s, it, &l);
-                    l.width = fmin(l.width, it->paint.width);
-                }
-                if (it->kind == SCENE_PATH && (it->role == ROLE_START || it->role == ROLE_GOAL)) {
-                    lines shape = {0};
-                    flatten(s, it, &shape);
-                    double b[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
-                    for (size_t k = 0; k < shape.n; k++)
-                        b[0] = fmin(b[0], fmin(shape.v[k].x0, shape.v[k].x1)),
-                        b[1] = fmin(b[1], fmin(shape.v[k].y0, shape.v[k].y1)),
-                        b[2] = fmax(b[2], fmax(shape.v[k].x0, shape.v[k].x1)),
-                        b[3] = fmax(b[3], fmax(shape.v[k].y0, shape.v[k].y1));
-                    verdict_note(&symbols, b[2] - b[0] >= 12.7 && b[3] - b[1] >= 12.7,
-                                 "maze %zu: %s %.1f x %.1f mm", mi, scene_role_name(it->role),
-                                 b[2] - b[0], b[3] - b[1]);
-                    /* the maze's S and G come after its lines, the key's before */
-                    if (l.n > 0 && starts + goals < 4) ends[starts + goals] = shape;
-                    else free(shape.v);
-                    *(it->role == ROLE_START ? &starts : &goals) += 1;
-                }
-                if (it->kind == SCENE_TEXT && it->role == ROLE_BRAILLE) {
-                    /* the print it stands for follows it: the title under
-                     * it, a key's word after it */
-                    char text[256] = "";
-                    braille_back(lang, it->text.text, text, sizeof text, NULL);
-                    const char *print = NULL;
-                    for (size_t k = i + 1; k < s->count && !print; k++)
-                        if (s->items[k].kind == SCENE_TEXT && s->items[k].role != ROLE_BRAILLE)
-                            print = s->items[k].text.text;
-                    verdict_note(&read, print && reads_as(lang, text, print),
-                                 "maze %zu: braille '%s' reads '%s', the print says '%s'", mi,
-                                 it->text.text, text, print ? print : "");
-                    texts_read++;
-                    char why[160] = "no path of dots";
-                    bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
-                                s->items[i + 1].kind == SCENE_PATH;
-                    verdict_note(&dots,
-                                 next && dots_standard(s, it, &s->items[i + 1], why, sizeof why),
-                                 "maze %zu: '%s': %s", mi, it->text.text, why);
-                }
-            }
-            verdict_note(&symbols, starts == 2 && goals == 2, "maze %zu: %zu S and %zu G", mi,
-                         starts, goals);
-            verdict_note(&read, texts_read == 3, "maze %zu: %zu braille texts", mi, texts_read);
-            char where[96] = "";
-            double gap = least_gap(&l, where, sizeof where);
-            verdict_note(&apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
-                         "grid %d %ux%u seed %llu: lines %.2f mm apart at %s", mazes[mi].grid,
-                         mazes[mi].w, mazes[mi].h, (unsigned long long)seed, gap, where);
-            for (int k = 0; k < 4; k++) {
-                if (!ends[k].n) continue;
-                double g = symbol_gap(&ends[k], &l);
-                verdict_note(&apart, g >= TACTILE_APART_MM,
-                             "grid %d %ux%u seed %llu: S or G %.2f mm from a line", mazes[mi].grid,
-                             mazes[mi].w, mazes[mi].h, (unsigned long long)seed, g);
-                free(ends[k].v);
-            }
-            free(l.v);
-            scene_book_free(&book);
+            char what[80];
+            snprintf(what, sizeof what, "grid %d %ux%u seed %llu", mazes[mi].grid, mazes[mi].w,
+                     mazes[mi].h, (unsigned long long)seed);
+            measure_sheet(path, lang, what, &v);
             meiro_maze_free(m);
         }
-    CHECK_ALL(roles);
-    CHECK_ALL(apart);
-    CHECK_ALL(symbols);
-    CHECK_ALL(read);
-    CHECK_ALL(dots);
+    check_sheets(&v);
+}
+
+/* A tactile level's sheet made as the command line makes it (a job), on
+ * the paper; the maze made, for the caller to look at (NULL: refused,
+ * err says why). */
+static meiro_maze *level_sheet(unsigned level, uint64_t seed, meiro_paper paper, const char *path,
+                               meiro_error *err)
+{
+    meiro_job *job = meiro_job_new();
+    meiro_export_options *page = meiro_job_page(job);
+    page->print = MEIRO_PRINT_TACTILE;
+    page->paper = paper;
+    meiro_job_maze(job)->seed = seed;
+    meiro_maze *m = NULL;
+    meiro_path none;
+    meiro_status s = meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_PAGE, err);
+    if (s == MEIRO_OK)
+        s = meiro_job_set_int(job, MEIRO_JOB_PAGE_GIVEN, MEIRO_GIVEN_PAPER | MEIRO_GIVEN_PRINT,
+                              err);
+    if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_TACTILE_LEVEL, level, err);
+    if (s == MEIRO_OK) s = meiro_job_plan(job, err);
+    if (s == MEIRO_OK) s = meiro_job_make(job, NULL, &m, &none, err);
+    if (s == MEIRO_OK) s = meiro_job_save(job, m, NULL, MEIRO_FORMAT_PAGE, page, path, err);
+    meiro_job_free(job);
+    if (s != MEIRO_OK) meiro_maze_free(m);
+    return s == MEIRO_OK ? m : NULL;
+}
+
+/* The pre-braille progression: each level's maze what it says (perfect,
+ * S and G on it, the way's decision points: none on a line or turns, one
+ * at the fork, two crossings of four openings), its sheet measured
+ * (measure_sheet) on every paper from A5 up, for several seeds; A6 holds
+ * no level and says so; a level off a tactile sheet is refused. */
+static void test_levels(void)
+{
+    /* the way's decision points, and the cells of four openings */
+    static const unsigned decisions[] = {0, 0, 1, 2}, crossings[] = {0, 0, 0, 2};
+    sheet_verdicts v = {0};
+    verdict maze = {0};
+    char path[128];
+    snprintf(path, sizeof path, "%s/level.page", dir);
+    for (unsigned level = 1; level <= 5; level++)
+        for (int paper = 0; paper < MEIRO_PAPER_COUNT; paper++)
+            for (uint64_t seed = 0; seed < 4; seed++) {
+                meiro_error err = {0};
+                remove(path);
+                meiro_maze *m = level_sheet(level, seed, (meiro_paper)paper, path, &err);
+                if (paper == MEIRO_PAPER_A6) {
+                    verdict_note(&maze,
+                                 !m && strstr(err.message, "on a6") &&
+                                     strstr(err.message, "does not fit") && !test_exists(path),
+                                 "level %u on A6: %s", level, m ? "made" : err.message);
+                    meiro_maze_free(m);
+                    continue;
+                }
+                char what[80];
+                snprintf(what, sizeof what, "level %u on %s, seed %llu", level,
+                         meiro_paper_name((meiro_paper)paper, NULL, NULL),
+                         (unsigned long long)seed);
+                verdict_note(&maze, m != NULL, "%s: %s", what, err.message);
+                if (!m) continue;
+                meiro_stats st;
+                bool made =
+                    meiro_stats_compute(m, &st, &err) == MEIRO_OK && st.perfect && st.solution > 0;
+                verdict_note(&maze,
+                             made && (level == 5 || (st.decisions == decisions[level - 1] &&
+                                                     st.junctions4 == crossings[level - 1])),
+                             "%s: %s, %llu decisions, %llu crossings", what,
+                             made ? "perfect" : "not perfect or not solved",
+                             (unsigned long long)st.decisions, (unsigned long long)st.junctions4);
+                meiro_maze_free(m);
+                measure_sheet(path, NULL, what, &v);
+            }
+    CHECK_ALL(maze);
+    check_sheets(&v);
+    meiro_error err = {0};
+    meiro_job *job = meiro_job_new();
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_TACTILE_LEVEL, 1, &err) == MEIRO_OK &&
+          meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "--print tactile"));
+    meiro_job_free(job);
+    CHECK(meiro_job_set_int(job = meiro_job_new(), MEIRO_JOB_TACTILE_LEVEL, 6, &err) ==
+          MEIRO_ERROR_ARGUMENT);
+    meiro_job_free(job);
 }
 
 /* The PDF rasterised: every pixel black or white but antialiasing at
@@ -476,6 +577,52 @@ static void test_no_grey(void)
         meiro_maze_free(m);
     }
     CHECK_ALL(grey);
+}
+
+/* The pixels inked (under 128 of 255) of page 1 of the PDF at path,
+ * rendered at 50 dpi in grey; 0 when it cannot be rendered. */
+static size_t inked(const char *pdf)
+{
+    char cmd[400], pgm_path[160];
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 50 -gray -singlefile %s %s/inked", pdf, dir);
+    snprintf(pgm_path, sizeof pgm_path, "%s/inked.pgm", dir);
+    remove(pgm_path);
+    unsigned char *pgm = run(cmd, NULL, 0) ? slurp(pgm_path) : NULL;
+    unsigned w = 0, h = 0, max = 0;
+    int at = 0;
+    size_t n = 0;
+    if (pgm && sscanf((const char *)pgm, "P5 %u %u %u%n", &w, &h, &max, &at) == 3)
+        for (size_t i = 0; i < (size_t)w * h; i++) n += pgm[at + 1 + i] < 128;
+    free(pgm);
+    return n;
+}
+
+/* The SVG draws the sheet as the PDF does, once and nothing more (its
+ * exporter drew the maze's walls over it, and the sheet in each of its
+ * groups): the ink of the SVG, turned into a PDF by rsvg-convert, is the
+ * PDF's, for a maze and for a level's figure on its mask. */
+static void test_svg(void)
+{
+    if (!have("pdftoppm") || !have("rsvg-convert")) return;
+    verdict same = {0};
+    char pdf[128], svg[128], svg_pdf[128], cmd[400];
+    snprintf(pdf, sizeof pdf, "%s/sheet.pdf", dir);
+    snprintf(svg, sizeof svg, "%s/sheet.svg", dir);
+    snprintf(svg_pdf, sizeof svg_pdf, "%s/sheet-svg.pdf", dir);
+    for (int k = 0; k < 2; k++) {
+        meiro_maze *m = k ? gen_tactile_level(3, 2, NULL) : maze_of(MEIRO_GRID_RECT, 5, 6, 3);
+        meiro_error err = {0};
+        CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, pdf, &err) == MEIRO_OK &&
+                      save(m, NULL, MEIRO_FORMAT_SVG, NULL, NULL, svg, &err) == MEIRO_OK,
+                  "%s", err.message);
+        snprintf(cmd, sizeof cmd, "rsvg-convert -f pdf -o %s %s", svg_pdf, svg);
+        CHECK(run(cmd, NULL, 0));
+        size_t a = inked(pdf), b = inked(svg_pdf);
+        verdict_note(&same, a > 1000 && b + b / 50 >= a && b <= a + a / 50,
+                     "%s: the PDF inks %zu pixels, the SVG %zu", k ? "the fork" : "a maze", a, b);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
 }
 
 /* The PNG at its true size: A4 at 300 dpi, which its pHYs says, so that
@@ -560,7 +707,8 @@ static void test_refused(void)
 
 static const test_case cases[] = {
     {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
-    {"png-size", test_png_size}, {"refused", test_refused},
+    {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
+    {"svg", test_svg},
 };
 
 int main(int argc, char **argv)

@@ -113,7 +113,7 @@ fi
 run 0 booklet -n 2 -s 5 --kinds weave -f xlsx -o b.xlsx
 if unzip -p "$tmp/b.xlsx" xl/styles.xml | grep -q 'style="mediumDashed"\|style="dashed"'; then ok
 else bad "booklet --kinds weave -f xlsx: no crossing's dashed border"; fi
-run 2 booklet -n 2 --kinds weave,keyz -o k.pdf; err_has "unknown kind of maze 'keyz' (the kinds: plain, weave, keys, collect, one-way or levels)"
+run 2 booklet -n 2 --kinds weave,keyz -o k.pdf; err_has "unknown kind of maze 'keyz' (the kinds: plain, weave, keys, collect, one-way, levels or choices=N)"
 absent "$tmp/k.pdf"
 run 2 booklet -n 2 --kinds weave --grid rect,hex -o k.pdf; err_has "maze 2 is a weave maze on the hex grid"
 run 2 booklet -n 2 --kinds weave -a prim -o k.pdf; err_has "'prim' cannot weave"

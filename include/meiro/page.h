@@ -160,6 +160,10 @@ typedef enum meiro_print {
     MEIRO_PRINT_TACTILE, /* swell (capsule) paper for a blind reader: the corridors'
                             centre-lines raised, APH's spacings, braille (pdf, svg,
                             png, page) */
+    MEIRO_PRINT_LARGE_PRINT, /* a reader with low vision: walls 2 mm and more in
+                                cells of 12 mm and more, black on white, no
+                                footer; the template large-print on the
+                                command line (a legible font, S and G large) */
     MEIRO_PRINT_COUNT
 } meiro_print;
 /* Looks up "home", "kdp", "ingram", "lulu", "plotter", "laser" or

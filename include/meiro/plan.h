@@ -319,7 +319,7 @@ typedef enum meiro_job_setting {
                                 it. Refused with loops, a weave, a shape or
                                 a text, floors or a mission, and past what
                                 the grid holds */
-    MEIRO_JOB_WRAP            /* number: MEIRO_WRAP_X, _Y or both (meiro/maze.h):
+    MEIRO_JOB_WRAP,           /* number: MEIRO_WRAP_X, _Y or both (meiro/maze.h):
                                 the rectangle's sides joined, passages
                                 crossing the seam; 0 (default): none.
                                 Refused on other grids, with a shape or a
@@ -327,6 +327,15 @@ typedef enum meiro_job_setting {
                                 --choices, a generator of rows and columns,
                                 a wrapped side under 3 cells, and in a
                                 format that cannot show it (MEIRO_CAN_WRAP) */
+    MEIRO_JOB_TACTILE_LEVEL   /* number: 1 to 5, a level of the pre-braille
+                                progression for a tactile sheet (page print
+                                MEIRO_PRINT_TACTILE, else refused): a
+                                straight line, a line that turns, a Y fork,
+                                lines crossing, a small classic maze; the
+                                level is the maze (its size, generator, S
+                                and G), so refused with what sets them (the
+                                size, algorithm, ends, a level, another
+                                grid, any kind of maze); 0 (default): none */
 } meiro_job_setting;
 /* The largest kerf a laser or a router bit takes: 2 mm. */
 #define MEIRO_KERF_MAX_UM 2000

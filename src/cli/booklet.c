@@ -33,7 +33,11 @@ static const char *const usage_booklet =
     "                       weave takes cluster), keys (keys and doors),\n"
     "                       collect (items in order), one-way (arrows), more\n"
     "                       as the level rises, levels (two floors; pdf or\n"
-    "                       html) (rect); hard:keys: the hard mazes' kind\n"
+    "                       html) (rect), choices=N (the way with exactly N\n"
+    "                       decision points); hard:keys: the hard mazes' kind\n"
+    "      --choices N      every maze's way with exactly N decision points, every\n"
+    "                       wrong turn a dead end (--kinds choices=N); up to one\n"
+    "                       for each 8 cells of the smallest maze\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed (over it, or in BOOK.remake.txt) from it\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
@@ -297,6 +301,7 @@ typedef struct booklet_args {
     meiro_booklet_options b;
     page_cli pc;
     const char *fmt, *output, *names_file, *series;
+    char choices_kind[24]; /* --choices N: the kind every maze takes, choices=N */
     bool seeded, sized, levelled, help;
 } booklet_args;
 
@@ -315,6 +320,7 @@ const struct option booklet_options[] = {
     {"fold", optional_argument, NULL, OPT_FOLD},
     {"shape", required_argument, NULL, OPT_SHAPE},
     {"kinds", required_argument, NULL, OPT_KINDS},
+    {"choices", required_argument, NULL, OPT_CHOICES},
     {"copies", required_argument, NULL, OPT_COPIES},
     {"names", required_argument, NULL, OPT_NAMES},
     {"same-mazes", no_argument, NULL, OPT_SAME_MAZES},
@@ -372,6 +378,13 @@ static int fold_option(meiro_booklet_options *b, int c)
     }
 }
 
+static int kinds_and_choices(void)
+{
+    return usage_error("booklet", "%s",
+                       "--choices N makes every maze choices=N: with --kinds, name it among them "
+                       "(--kinds plain,choices=3)");
+}
+
 /* What the booklet holds: how many mazes, rising how, of which kinds. */
 static int content_option(booklet_args *a, int c, char **argv)
 {
@@ -402,7 +415,17 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case 'a': b->algorithm = optarg; return EXIT_OK;
     case OPT_SHAPE: b->shapes = optarg; return EXIT_OK;
-    case OPT_KINDS: b->kinds = optarg; return EXIT_OK; /* the library checks the names */
+    case OPT_KINDS:
+        if (a->choices_kind[0]) return kinds_and_choices();
+        b->kinds = optarg; /* the library checks the names */
+        return EXIT_OK;
+    case OPT_CHOICES: /* every maze of that kind; the library says past what a maze holds */
+        if (b->kinds) return kinds_and_choices();
+        if (!parse_u64(optarg, 1000000, &v) || v == 0)
+            return usage_error("booklet", "--choices is a whole number from 1, not '%s'", optarg);
+        snprintf(a->choices_kind, sizeof a->choices_kind, "choices=%u", (unsigned)v);
+        b->kinds = a->choices_kind;
+        return EXIT_OK;
     case OPT_GRIDS:
         if (!parse_grids(optarg, &b->grids))
             return usage_error("booklet",

@@ -82,7 +82,11 @@ uint64_t clock_seed(void);
     "                       or a machine: plotter (gcode, hpgl) or laser (dxf);\n"                \
     "                       or tactile: a sheet for swell paper (pdf, svg, png,\n"               \
     "                       page): the centre-lines raised, cells of 19 mm or\n"                 \
-    "                       more, S a circle and G a square, braille (liblouis)\n"               \
+    "                       more, S a circle and G a square, braille (liblouis);\n"                \
+    "                       or large-print: for low vision (pdf, svg, png, page),\n"               \
+    "                       walls 2 mm, cells 12 mm and more, no small print, the\n"               \
+    "                       template large-print (with -t large-print-dyslexic:\n"                 \
+    "                       in OpenDyslexic)\n"                                                    \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \
@@ -183,7 +187,8 @@ enum {
     OPT_CUT_COLOUR,
     OPT_ENGRAVE_COLOUR,
     OPT_CHOICES, /* generate's way with a set number of choices */
-    OPT_WRAP     /* generate's sides joined */
+    OPT_WRAP,         /* generate's sides joined */
+    OPT_TACTILE_LEVEL /* generate's pre-braille progression */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

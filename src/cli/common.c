@@ -340,6 +340,9 @@ static bool locale_letter(void)
 
 int page_template(page_cli *pc)
 {
+    /* large print's font, maze and walls are its template's */
+    if (!pc->template_name && pc->v.print == MEIRO_PRINT_LARGE_PRINT)
+        pc->template_name = "large-print";
     if (pc->template_name) {
         meiro_error err = {0};
         pc->tpl = meiro_template_load(pc->template_name, &err);

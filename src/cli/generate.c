@@ -33,6 +33,11 @@ static const char *const usage_generate =
     "                       (as 'meiro stats' counts them), every wrong turn a\n"
     "                       dead end: for therapy and first mazes; any grid and\n"
     "                       --age, up to a choice for each 8 cells\n"
+    "      --tactile-level L  with --print tactile, the pre-braille progression:\n"
+    "                       1 a straight line, 2 a line that turns, 3 a Y fork,\n"
+    "                       4 lines crossing, 5 a small classic maze (4 x 5);\n"
+    "                       the level is the maze (not with -W, -H, -a, --grid,\n"
+    "                       --age...); levels fit A5 sheets and larger\n"
     "      --levels N       N floors (2-8) of -W x -H cells joined by stairs, S on\n"
     "                       the first and G on the last (rect grid, any\n"
     "                       generator; pdf, svg, png, json or html)\n"
@@ -157,8 +162,9 @@ typedef struct generate_args {
     unsigned levels; /* floors; 0 or 1: a flat maze */
     long long ball_um, wall_um, wall_height_um, base_um; /* a 3D print's sizes; 0: meiro's */
     bool lid;
-    unsigned choices; /* --choices; 0: none */
-    unsigned wrap;    /* --wrap: MEIRO_WRAP_* bits */
+    unsigned choices;       /* --choices; 0: none */
+    unsigned wrap;          /* --wrap: MEIRO_WRAP_* bits */
+    unsigned tactile_level; /* --tactile-level; 0: none */
     bool solution, seeded, has_start, has_goal, help;
     bool paths, cut_lines, servo;            /* --draw, --cut, --pen */
     long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
@@ -209,6 +215,7 @@ const struct option generate_options[] = {
     {"engrave-color", required_argument, NULL, OPT_ENGRAVE_COLOUR},
     {"choices", required_argument, NULL, OPT_CHOICES},
     {"wrap", required_argument, NULL, OPT_WRAP},
+    {"tactile-level", required_argument, NULL, OPT_TACTILE_LEVEL},
     {NULL, 0, NULL, 0},
 };
 
@@ -271,6 +278,14 @@ static int maze_option(generate_args *a, int c, char **argv)
         if (!parse_u64(optarg, UINT32_MAX, &v) || v == 0)
             return usage_error("generate", "--choices is a whole number from 1, not '%s'", optarg);
         a->choices = (unsigned)v;
+        return EXIT_OK;
+    case OPT_TACTILE_LEVEL:
+        if (!parse_u64(optarg, 5, &v) || v == 0)
+            return usage_error("generate",
+                               "--tactile-level is 1 (a line), 2 (turns), 3 (a fork), 4 "
+                               "(crossings) or 5 (a small maze), not '%s'",
+                               optarg);
+        a->tactile_level = (unsigned)v;
         return EXIT_OK;
     case OPT_WRAP:
         a->wrap = !strcmp(optarg, "x")    ? MEIRO_WRAP_X
@@ -488,6 +503,7 @@ static int fill_job(generate_args *a, meiro_format format)
          a->engrave_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR) : a->engrave_rgb},
         {MEIRO_JOB_CHOICES, a->choices},
         {MEIRO_JOB_WRAP, a->wrap},
+        {MEIRO_JOB_TACTILE_LEVEL, a->tactile_level},
     };
     const struct {
         meiro_job_setting setting;
@@ -520,6 +536,7 @@ static size_t say_warnings(const meiro_job *job, size_t first)
                 : field == MEIRO_FIELD_SHAPE  ? "--shape"
                 : field == MEIRO_FIELD_CELL   ? "--cell"
                 : field == MEIRO_FIELD_HEIGHT ? "-H"
+                : field == MEIRO_FIELD_PRINT  ? "--print"
                                               : "-W/-H");
     return first;
 }

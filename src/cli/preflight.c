@@ -70,10 +70,11 @@ int cmd_preflight(int argc, char **argv)
             if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
                 return usage_error("preflight", "%s", err.message);
             if (print == MEIRO_PRINT_PLOTTER || print == MEIRO_PRINT_LASER ||
-                print == MEIRO_PRINT_TACTILE)
+                print == MEIRO_PRINT_TACTILE || print == MEIRO_PRINT_LARGE_PRINT)
                 return usage_error("preflight",
-                                   "--print %s is a machine's or a tactile sheet's: preflight "
-                                   "checks a PDF for a print service (kdp, ingram, lulu or home)",
+                                   "--print %s is a machine's, a tactile sheet's or large print's: "
+                                   "preflight checks a PDF for a print service (kdp, ingram, lulu "
+                                   "or home)",
                                    optarg);
             break;
         case O_COVER: cover = true; break;

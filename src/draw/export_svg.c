@@ -212,13 +212,17 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
         {LAYER_LABELS, "labels", "labels-"},
     };
     bool path_drawn = doc_page_has_path(&d, 0);
+    /* a tactile sheet is one drawing, whatever the layers (draw_tactile):
+     * drawn once, in the first part, with no walls */
+    size_t count = d.style.tactile ? 1 : sizeof parts / sizeof *parts;
     /* the maze's walls for the grid's path (the page's one maze) */
     page_layout walls_at;
     bool apart = (m->grid != MEIRO_GRID_RECT || rect_walls_apart(m)) && !d.style.marks.paths &&
-                 s == MEIRO_OK && (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
+                 !d.style.tactile && s == MEIRO_OK &&
+                 (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
     svg_text t = {0};
     /* one part in memory at a time */
-    for (size_t k = 0; k < sizeof parts / sizeof *parts && s == MEIRO_OK; k++) {
+    for (size_t k = 0; k < count && s == MEIRO_OK; k++) {
         if (parts[k].layers == LAYER_PATH && !path_drawn) continue;
         bool walls = apart && parts[k].layers == LAYER_WALLS;
         s = svg_draw_page(&d, 0, parts[k].layers | (walls ? LAYER_GRID_WALLS_APART : 0), pw, ph,

@@ -132,6 +132,7 @@ typedef struct maze_kind {
     /* level 0: sizes given, counted as normal */
     meiro_status (*after)(meiro_maze *m, int level, uint64_t seed, meiro_error *err);
     bool mission; /* rectangles, in PDF or HTML */
+    bool counted; /* named with a number, NAME=N (choices=3): gen_maze's choices */
 } maze_kind;
 
 static void plain_options(meiro_generate_options *o, bool algorithm_given)
@@ -196,24 +197,41 @@ static meiro_status levels_after(meiro_maze *m, int level, uint64_t seed, meiro_
 }
 
 static const maze_kind kinds[] = {
-    {"plain", plain_options, NULL, false},
-    {"weave", weave_options, NULL, false},
-    {"keys", plain_options, keys_after, true},
-    {"collect", plain_options, collect_after, true},
-    {"one-way", plain_options, one_way_after, true},
-    {"levels", levels_options, levels_after, false},
+    {"plain", plain_options, NULL, false, false},
+    {"weave", weave_options, NULL, false, false},
+    {"keys", plain_options, keys_after, true, false},
+    {"collect", plain_options, collect_after, true, false},
+    {"one-way", plain_options, one_way_after, true, false},
+    {"levels", levels_options, levels_after, false, false},
+    /* every maze's way with exactly N decision points (--choices) */
+    {"choices", plain_options, NULL, false, true},
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
 /* The kind of floors: rectangles, in PDF or HTML, laid out side by side. */
 static bool kind_levels(const maze_kind *kind) { return kind->after == levels_after; }
 
-/* The kind named by the n bytes at p, or NULL. */
+/* The kind named by the n bytes at p (a counted kind's name with or
+ * without its =N), or NULL. */
 static const maze_kind *kind_named(const char *p, size_t n)
 {
-    for (size_t k = 0; k < KIND_COUNT; k++)
-        if (strlen(kinds[k].name) == n && strncmp(kinds[k].name, p, n) == 0) return &kinds[k];
+    for (size_t k = 0; k < KIND_COUNT; k++) {
+        size_t len = strlen(kinds[k].name);
+        if (strncmp(kinds[k].name, p, len) == 0 &&
+            (len == n || (kinds[k].counted && len < n && p[len] == '=')))
+            return &kinds[k];
+    }
     return NULL;
+}
+
+/* The N of an entry NAME=N (n bytes at p), 1 to 1000000; 0 if none */
+static unsigned kind_count(const char *p, size_t n)
+{
+    const char *eq = memchr(p, '=', n);
+    unsigned long v = 0;
+    for (const char *c = eq ? eq + 1 : p + n; c < p + n && v <= 1000000; c++)
+        v = *c >= '0' && *c <= '9' ? v * 10 + (unsigned long)(*c - '0') : 1000001;
+    return eq && eq + 1 < p + n && v <= 1000000 ? (unsigned)v : 0;
 }
 
 /* The level (1 easy .. 4 expert) named by the n bytes at p, or 0. */
@@ -252,6 +270,7 @@ typedef struct kind_pick {
     unsigned turn;  /* pass 2: the entry in turn wanted */
     unsigned turns; /* entries without a level */
     const maze_kind *kind;
+    unsigned count; /* a counted kind's N */
     bool found;
 } kind_pick;
 
@@ -261,7 +280,9 @@ static bool pick_level(void *ctx, const char *entry, size_t len, int level, cons
     (void)entry, (void)len;
     kind_pick *k = ctx;
     if (level == 0) k->turns++;
-    else if (level == k->level) k->kind = kind_named(kind, kind_len), k->found = true;
+    else if (level == k->level)
+        k->kind = kind_named(kind, kind_len), k->count = kind_count(kind, kind_len),
+        k->found = true;
     return k->found;
 }
 
@@ -271,7 +292,9 @@ static bool pick_turn(void *ctx, const char *entry, size_t len, int level, const
     (void)entry, (void)len;
     kind_pick *k = ctx;
     if (level != 0) return false;
-    if (k->turn-- == 0) k->kind = kind_named(kind, kind_len), k->found = true;
+    if (k->turn-- == 0)
+        k->kind = kind_named(kind, kind_len), k->count = kind_count(kind, kind_len),
+        k->found = true;
     return k->found;
 }
 
@@ -279,17 +302,26 @@ static bool pick_turn(void *ctx, const char *entry, size_t len, int level, const
  * b->kinds) first; else the entries without a level in turn, the i-th
  * (counting every maze, so a level's own keeps the others' places); else
  * plain. NULL for a name not in the table (booklet_kinds_check says
- * which). */
+ * which). A counted kind's N in *count (0 for the others), if count. */
+static const maze_kind *maze_kind_counted(const meiro_booklet_options *b, unsigned i,
+                                          unsigned *count)
+{
+    kind_pick k = {.level = maze_level(b, i)};
+    if (count) *count = 0;
+    if (!b->kinds || !*b->kinds) return &kinds[0];
+    kind_entries(b, pick_level, &k);
+    if (!k.found && !k.turns) return &kinds[0];
+    if (!k.found) {
+        k.turn = i % k.turns;
+        kind_entries(b, pick_turn, &k);
+    }
+    if (count) *count = k.count;
+    return k.kind;
+}
+
 static const maze_kind *maze_kind_at(const meiro_booklet_options *b, unsigned i)
 {
-    if (!b->kinds || !*b->kinds) return &kinds[0];
-    kind_pick k = {.level = maze_level(b, i)};
-    kind_entries(b, pick_level, &k);
-    if (k.found) return k.kind;
-    if (!k.turns) return &kinds[0];
-    k.turn = i % k.turns;
-    kind_entries(b, pick_turn, &k);
-    return k.kind;
+    return maze_kind_counted(b, i, NULL);
 }
 
 typedef struct kind_check {
@@ -310,11 +342,19 @@ static bool check_entry(void *ctx, const char *entry, size_t len, int level, con
                          (int)len, entry, (int)(kind - 1 - entry), entry);
         return true;
     }
-    if (!kind_named(kind, kind_len)) {
+    const maze_kind *named = kind_named(kind, kind_len);
+    if (named && named->counted && !kind_count(kind, kind_len)) {
+        c->status = fail(c->err, MEIRO_ERROR_ARGUMENT,
+                         "--kinds '%.*s': say how many, %s=N (N from 1: %s=3)", (int)len, entry,
+                         named->name, named->name);
+        return true;
+    }
+    if (!named) {
         char names[128] = "";
         for (size_t k = 0; k < KIND_COUNT; k++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                     k ? (k + 1 == KIND_COUNT ? " or " : ", ") : "", kinds[k].name);
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s%s",
+                     k ? (k + 1 == KIND_COUNT ? " or " : ", ") : "", kinds[k].name,
+                     kinds[k].counted ? "=N" : "");
         c->status = fail(c->err, MEIRO_ERROR_UNKNOWN_NAME,
                          "unknown kind of maze '%.*s' (the kinds: %s)", (int)kind_len, kind, names);
         return true;
@@ -430,8 +470,10 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         /* in a series, a maze the ledger has is made again from the next
          * seed derived from its own */
         uint64_t seed = o.seed;
+        unsigned choices;
+        maze_kind_counted(b, i, &choices);
         for (unsigned t = 1;; t++) {
-            bk->mazes[i] = meiro_generate(&o, err);
+            bk->mazes[i] = gen_maze(&o, choices, 0, err);
             if (!bk->mazes[i] || !series ||
                 series_take(series, meiro_maze_fingerprint(bk->mazes[i])))
                 break;
@@ -487,6 +529,9 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     if (ks != MEIRO_OK) return ks;
     for (unsigned i = 0; i < b->count; i++) {
         const maze_kind *kind = maze_kind_at(b, i);
+        if (kind->counted && b->shapes)
+            return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
+                              "%s mazes make their way anew: not in a shape", kind->name);
         if (!kind->mission && !kind_levels(kind)) continue;
         if (kind_levels(kind) && !meiro_format_can(format, MEIRO_CAN_LEVELS)) /* XLSX */
             return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
@@ -793,6 +838,11 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
     if (page && page->print == MEIRO_PRINT_TACTILE)
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                           "--print tactile makes sheets (generate), not booklets yet");
+    /* a booklet's captions, contents and covers are small print */
+    if (page && print_profile_of(page->print)->no_fine_text)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--print %s makes pages (generate), not booklets yet",
+                          print_profile_of(page->print)->name);
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,

@@ -9,8 +9,11 @@
 #include "core/grid.h"
 #include "core/levels.h"
 #include "gen/gen.h"
+#include "gen/tactile_levels.h"
 #include "job/formats.h"
 #include "page/machine.h"
+#include "page/print.h"
+#include "page/template.h"
 #include "solid/solid.h"
 
 #include <math.h>
@@ -26,7 +29,8 @@ struct meiro_job {
     meiro_mission_options mission;
     meiro_format format;
     unsigned maze_given, page_given, floors, choices, wrap;
-    int level; /* a meiro_level, or -1 */
+    unsigned tactile_level; /* 1..TACTILE_LEVEL_MAZE; 0: none */
+    int level;              /* a meiro_level, or -1 */
     bool solution, animate, frames, tried, planned, prepared;
     char *shape, *text, *solver, *answers_to; /* the job's copies */
     uint8_t *mask;
@@ -128,6 +132,10 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
         if (value < 0 || value > (MEIRO_WRAP_X | MEIRO_WRAP_Y)) break;
         job->wrap = (unsigned)value;
         return MEIRO_OK;
+    case MEIRO_JOB_TACTILE_LEVEL:
+        if (value < 0 || value > TACTILE_LEVEL_MAZE) break;
+        job->tactile_level = (unsigned)value;
+        return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
     case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
@@ -177,6 +185,7 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_SOLUTION: return job->solution;
     case MEIRO_JOB_CHOICES: return job->choices;
     case MEIRO_JOB_WRAP: return job->wrap;
+    case MEIRO_JOB_TACTILE_LEVEL: return job->tactile_level;
     case MEIRO_JOB_ANIMATE: return job->animate;
     case MEIRO_JOB_FRAMES: return job->frames;
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
@@ -277,6 +286,34 @@ static void job_machine(const meiro_job *job, machine_options *m)
     m->engrave_rgb = job->engrave_rgb;
 }
 
+/* Large print (a profile with no_fine_text; meiro_export_options_check
+ * refuses its page's smaller texts, meiro_export_options_resolve leaves
+ * its footer off, the PDF's metadata keeping the seed): no maze whose page
+ * states its rule in a line of small print; S and G as black letters; a
+ * footer's words asked for, said left off. */
+static meiro_status plan_large_print(meiro_job *job, meiro_error *err)
+{
+    const print_profile *profile = print_profile_of(job->page.print);
+    if (!profile->no_fine_text) return MEIRO_OK;
+    const unsigned ruled =
+        1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
+    if (job_kinds(job) & ruled)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "%s has no small print: the line that says a weave's, a mission's or "
+                          "floors' rule is (not with --weave, --mission, --one-way or --levels)",
+                          profile->service);
+    /* S and G black letters, not a child's level's coloured badges, unless
+     * the page or its template asks for them ([maze] badges = yes) */
+    const meiro_template *t = job->page.tpl;
+    if (job->page.signs == MEIRO_SIGNS_AUTO && !(t && t->badges == 1))
+        job->page.signs = MEIRO_SIGNS_LETTERS;
+    if (job->page.footer && job->page.footer[0])
+        warn(job, MEIRO_FIELD_PRINT,
+             "large print leaves the footer off, its words too (small print): put them in the "
+             "title");
+    return MEIRO_OK;
+}
+
 /* The page: the options given over the template, checked; a child's level
  * (easy to hard) shows S and G on badges unless the page says how. */
 static meiro_status plan_page(meiro_job *job, meiro_error *err)
@@ -288,6 +325,7 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
     if (s == MEIRO_OK)
         s = machine_check(&m, job->format, meiro_format_info(job->format)->name, job->page.print,
                           job_kinds(job), err);
+    if (s == MEIRO_OK) s = plan_large_print(job, err);
     if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&
@@ -392,6 +430,26 @@ static meiro_status plan_solid(const meiro_job *job, meiro_error *err)
     return solid_frame_of(job->maze.grid, w, h, &job->solid, &f, err);
 }
 
+/* A tactile level is the maze (gen/tactile_levels.h): on a tactile sheet
+ * only, and alone (what else would set the maze refused). */
+static meiro_status plan_tactile_level(meiro_job *job, meiro_error *err)
+{
+    if (!job->tactile_level) return MEIRO_OK;
+    if (!print_profile_of(job->page.print)->tactile)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--tactile-level is a sheet to read with the fingers: it goes with "
+                          "--print tactile");
+    const unsigned sets_maze =
+        MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS;
+    if ((job->maze_given & sets_maze) || job->level >= 0 || job->maze.grid != MEIRO_GRID_RECT ||
+        job_kinds(job))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--tactile-level is the maze (its size, generator, S and G): not with -W, "
+                    "-H, -a, --ends, --start, --age, --difficulty, --grid or another kind of "
+                    "maze");
+    return MEIRO_OK;
+}
+
 meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
 {
     /* the options are resolved in place: a second plan would stack the
@@ -400,6 +458,7 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     job->tried = true;
     meiro_status s = check_kinds(job, err);
     if (s == MEIRO_OK) s = plan_page(job, err);
+    if (s == MEIRO_OK) s = plan_tactile_level(job, err);
     if (s == MEIRO_OK) s = plan_text(job, err);
     if (s != MEIRO_OK) return s;
     meiro_maze_sources src = {job->page.tpl, job_level(job), job->shape != NULL,
@@ -407,6 +466,8 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     job->maze.shape_name =
         job->shape; /* a built-in shape's grid is at least the one where it reads */
     s = meiro_generate_options_resolve(&job->maze, job->maze_given, &src, err);
+    if (job->tactile_level) /* its size for the page's checks */
+        tactile_level_size(job->tactile_level, &job->maze.width, &job->maze.height);
     if (s == MEIRO_OK && job->floors) s = stack_floors(job, err);
     if (s != MEIRO_OK) return s;
     plan_extent(job);
@@ -442,6 +503,24 @@ static void shape_caption(meiro_job *job)
     snprintf(job->caption, sizeof job->caption, "%.*s", (int)strcspn(base, "."), base);
 }
 
+/* A profile's least cell (large print's) against the cells the page
+ * gives the maze. */
+static meiro_status large_cells(const meiro_job *job, meiro_error *err)
+{
+    const print_profile *profile = print_profile_of(job->page.print);
+    double cell = 0;
+    if (!(profile->cell_min > 0)) return MEIRO_OK;
+    meiro_status s = meiro_export_grid_cell_mm(job->maze.grid, job->extent_w, job->extent_h,
+                                               job->format, &job->page, &cell, err);
+    if (s != MEIRO_OK || cell >= profile->cell_min - 1e-9) return s;
+    return fail(err, MEIRO_ERROR_ARGUMENT,
+                "%s wants cells of %g mm and more, so that its %g mm walls leave wide "
+                "corridors: a %u x %u maze gets %.1f mm on this page (fewer cells, or a "
+                "larger --paper)",
+                profile->service, profile->cell_min, profile->line_min, job->extent_w,
+                job->extent_h, cell);
+}
+
 meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err)
 {
     if (job->prepared) return MEIRO_OK;
@@ -462,6 +541,8 @@ meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err)
         if (err) *err = e;
         return s;
     }
+    s = large_cells(job, err);
+    if (s != MEIRO_OK) return s;
     if (job->shape) {
         e = (meiro_error){0};
         s = meiro_shape_mask(job->shape, job->maze.width, job->maze.height, &job->mask, &e);
@@ -488,7 +569,8 @@ meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch, meiro_m
     meiro_generate_options o = job->maze;
     o.observer = watch;
     meiro_error e = {0};
-    meiro_maze *m = gen_maze(&o, job->choices, job->wrap, &e);
+    meiro_maze *m = job->tactile_level ? gen_tactile_level(job->tactile_level, o.seed, &e)
+                                       : gen_maze(&o, job->choices, job->wrap, &e);
     meiro_mission_options mission = job->mission;
     mission.seed = o.seed;
     s = !m ? e.status : meiro_maze_add_mission(m, &mission, &e);

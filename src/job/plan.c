@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/names.h"
 #include "gen/gen.h"
+#include "page/print.h"
 #include "page/template.h"
 
 #include <math.h>
@@ -208,4 +209,6 @@ void meiro_export_options_resolve(meiro_export_options *opt, unsigned given,
     /* a service named on the command line, home included, wins over the
      * template's: a template for KDP still proofs at home */
     if (!(given & MEIRO_GIVEN_PRINT)) opt->print = base.print;
+    /* large print has no small print: no footer */
+    if (print_profile_of(opt->print)->no_fine_text) opt->no_footer = true;
 }

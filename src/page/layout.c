@@ -252,6 +252,13 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
                           "%s sets the bleed itself (%g mm on %s): leave the bleed out",
                           service->service, service->bleed,
                           service->binding_bleed ? "every edge" : "top, bottom and outside edge");
+    page_words words;
+    page_words_for(opt, &words);
+    if (service->no_fine_text && (words.subtitle || words.fields[0]))
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "%s has no small print: a %s is set smaller than the title (put its "
+                          "words in the title)",
+                          service->service, words.subtitle ? "subtitle" : "name line");
     if (service->bleed > 0 && opt->crop)
         return fail_field(err, MEIRO_FIELD_CROP, MEIRO_ERROR_ARGUMENT,
                           "a cropped maze has no page: a print service prints whole pages");

@@ -1,6 +1,7 @@
 /* The machines' settings (machine.h): their defaults and what they go with. */
 #include "page/machine.h"
 #include "core/error.h"
+#include "page/print.h"
 
 #define RED 0xFF0000u
 #define BLACK 0x000000u
@@ -34,13 +35,13 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
                               ? "--print plotter is for a plotter's gcode or hpgl, not %s"
                               : "--print laser is for a laser cutter's dxf, not %s",
                           name);
-    if (print == MEIRO_PRINT_TACTILE &&
+    const print_profile *profile = print_profile_of(print);
+    if ((profile->tactile || profile->no_fine_text) &&
         !(format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ||
           format == MEIRO_FORMAT_PAGE))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "--print tactile draws a sheet for swell paper in pdf, svg, png or page, "
-                          "not %s",
-                          name);
+                          "--print %s draws %s in pdf, svg, png or page, not %s", profile->name,
+                          profile->tactile ? "a sheet for swell paper" : "a page", name);
     if (m->paths && !draws_paths(format))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);

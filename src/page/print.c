@@ -81,6 +81,16 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                              .service = "swell paper",
                              .line_min = HOME_LINE_MM,
                              .tactile = true},
+    /* low vision: walls of 2 mm (about 6 pt; the thickest line of large
+     * print's guidance, APH's and UKAAF's, is 3 pt: a maze's walls are
+     * its print) in cells of 12 mm and more, so that a corridor stays 10
+     * mm wide; the footer's small print left off. Its font and the maze's
+     * size are the template large-print's (templates/large-print.ini) */
+    [MEIRO_PRINT_LARGE_PRINT] = {.name = "large-print",
+                                 .service = "large print",
+                                 .line_min = LARGE_PRINT_LINE_MM,
+                                 .cell_min = LARGE_PRINT_CELL_MM,
+                                 .no_fine_text = true},
 };
 
 const print_profile *print_profile_of(meiro_print print)
@@ -99,9 +109,10 @@ meiro_status meiro_print_from_name(const char *name, meiro_print *print, meiro_e
     char hint[64];
     return fail_field(
         err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
-        N_("unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser or tactile)%s"),
+        N_("unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser, tactile or "
+           "large-print)%s"),
         name ? name : "",
-        name_hint(name ? name : "", "kdp ingram lulu home plotter laser tactile", hint,
+        name_hint(name ? name : "", "kdp ingram lulu home plotter laser tactile large-print", hint,
                   sizeof hint));
 }
 

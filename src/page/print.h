@@ -7,6 +7,9 @@
 
 /* 1/8 in: the bleed KDP, IngramSpark and Lulu all ask for */
 #define PRINT_BLEED_MM 3.175
+/* large print (page/print.c): its walls' least width and its least cell */
+#define LARGE_PRINT_LINE_MM 2.0
+#define LARGE_PRINT_CELL_MM 12.0
 
 typedef struct print_profile {
     const char *name;              /* "kdp" */
@@ -25,6 +28,10 @@ typedef struct print_profile {
     double paper_in[MEIRO_STOCK_COUNT], spine_extra_in;
     unsigned spine_text_from;
     bool tactile; /* a sheet read with the fingers (draw/tactile.c) */
+    /* large print: the cells no smaller (mm; 0: no rule), and no text too
+     * fine to read (the footer left off, job/job.c) */
+    double cell_min;
+    bool no_fine_text;
 } print_profile;
 
 /* The profile of `print`; MEIRO_PRINT_NONE's (all zero but the home line

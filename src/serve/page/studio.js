@@ -114,13 +114,16 @@ function paged(format) {
 // nothing.
 function pageOptions(add, format) {
   if (paged(format)) {
-    if ($('template').value !== 'default') add('template', $('template').value);
+    // a page for fingers or large print has its own look, S and G, and no name line
+    const plain = !forWhom();
+    if (plain && $('template').value !== 'default') add('template', $('template').value);
+    forOptions(add);
     if ($('paper').value !== 'a4') add('paper', $('paper').value);
     if ($('orientation').value) add($('orientation').value, 1);
-    if ($('art').value) add('art', $('art').value);
+    if (plain && $('art').value) add('art', $('art').value);
     if (state.lang !== 'en') add('lang', state.lang);
     if ($('title').value.trim()) add('title', $('title').value.trim());
-    if ($('name').value.trim()) add('name', $('name').value.trim());
+    if (plain && $('name').value.trim()) add('name', $('name').value.trim());
   }
   if ($('algorithm').value && state.kind !== 'picture') add('algorithm', $('algorithm').value);
 }
@@ -151,10 +154,38 @@ function pictureName() {
   return `picture.${(state.picture && ext[state.picture.type]) || 'png'}`;
 }
 
+// Who the page is for: everyone (''), a child who reads with their fingers
+// (--print tactile), large print (--print large-print, its template; in
+// OpenDyslexic: -t large-print-dyslexic). Offered for the rectangles and
+// grids without a mission (the command refuses missions on both); pages
+// alone: no booklet, spreadsheet or page to play.
+function forKind() { return ['rect', 'round', 'hex', 'triangle'].includes(state.kind) && !hasMission(); }
+function forWhom() { return forKind() ? $('for').value : ''; }
+function forOptions(add) {
+  const who = forWhom();
+  if (who === 'large-print-dyslexic') add('template', who);
+  if (who) add('print', who === 'tactile' ? 'tactile' : 'large-print');
+}
+// The pre-braille progression's step (--tactile-level, rectangles): the
+// step is the maze, so its page's words and paper alone go with it.
+function tactileLevel() { return forWhom() === 'tactile' && state.kind === 'rect' ? $('tactile-level').value : ''; }
+function tactileLevelOptions() {
+  const o = [];
+  const add = (name, value) => o.push([name, String(value)]);
+  add('print', 'tactile');
+  add('tactile-level', tactileLevel());
+  if ($('paper').value !== 'a4') add('paper', $('paper').value);
+  if (state.lang !== 'en') add('lang', state.lang);
+  if ($('title').value.trim()) add('title', $('title').value.trim());
+  add('seed', state.seed);
+  return o;
+}
+
 // The query: the generate command's long options, as the command line would take them.
 function options(format) {
   if (state.kind === 'rule') return ruleOptions(format);
   if (state.kind === 'picture') return pictureOptions(format);
+  if (tactileLevel()) return tactileLevelOptions();
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
   if (state.kind === 'shape' && state.shape) add('shape', state.shape);
@@ -180,7 +211,8 @@ function options(format) {
   }
   pageOptions(add, format);
   machineOptions(add, format);
-  if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
+  // (a sheet for the fingers has no answer)
+  if ($('answers').checked && (format === 'pdf' || format === 'xlsx') && forWhom() !== 'tactile') add('answer-page', 1);
   // a weave maze's sheet shows its crossings, a mission's sheet its keys, items
   // and arrows, but the Goal! check can follow neither
   if ($('play').checked && format === 'xlsx' && playOffered()) add('play', 1);
@@ -258,8 +290,10 @@ function bookletOptions(format) {
   if (state.kind === 'shape' && state.shape) add('shape', state.shape);
   const grids = { round: 'polar', hex: 'hex', triangle: 'triangle' };
   if (grids[state.kind]) add('grid', grids[state.kind]);
-  const kinds = bookletKinds();
-  if (kinds.join() !== 'plain') add('kinds', kinds.join(','));
+  // a set number of choices: the plain mazes' (booklet --choices, or the kind choices=N among others)
+  const kinds = bookletKinds().map((k) => (k === 'plain' && choicesAsked() ? `choices=${$('choices').value}` : k));
+  if (kinds.length === 1 && choicesAsked() && kinds[0].startsWith('choices=')) add('choices', $('choices').value);
+  else if (kinds.join() !== 'plain') add('kinds', kinds.join(','));
   pageOptions(add);
   // a class set: versions one after another, their answers at the end (one
   // file), never folded (one folded booklet a pupil is one booklet each)
@@ -425,9 +459,11 @@ function setImage(img, url) {
 // and no picture of one's own.
 function showCommands() {
   $('command').textContent = command();
-  const none = state.kind === 'name' || state.kind === 'picture' || usesPicture(); // a booklet takes neither
+  // a booklet takes neither, nor pages for fingers or large print yet
+  const none = state.kind === 'name' || state.kind === 'picture' || usesPicture() || forWhom() !== '';
   $('booklet-command').textContent = none ? '' : bookletCommand();
   $('booklet-note').hidden = !none;
+  $('booklet-note').textContent = t(forWhom() ? 'bookletFor' : 'bookletName');
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
   $('fold').disabled = classSet();
   $('copies').disabled = pupils() !== '';
@@ -476,7 +512,9 @@ function formatsOffered() {
   const grid = { round: 'polar', hex: 'hex', triangle: 'triangle' }[state.kind] || 'rect';
   const all = (state.choices.grids && state.choices.grids[grid]) || ['pdf', 'png', 'svg', 'xlsx', 'html', 'json'];
   const kind = tableKind();
-  return all.filter((f) => !(kind && !kindMakes(kind, f)) && !(f === 'png' && state.kind === 'rule'));
+  const drawn = ['pdf', 'svg', 'png']; // a page for fingers or large print (--print's formats)
+  return all.filter((f) => !(kind && !kindMakes(kind, f)) && !(f === 'png' && state.kind === 'rule') &&
+    !(forWhom() && !drawn.includes(f)));
 }
 // the spreadsheet's Goal! check: a spreadsheet made, whose way it can follow
 // (as the server says, /api/choices: the library's kinds table; not under a
@@ -507,8 +545,11 @@ async function refresh() {
   $('cancel').hidden = !backend.engine;
   try {
     // both asked at once; the maze shown as soon as it comes, its answer after
-    const answer = fetchSvg(`${q}&solution=1`, [...argv, '--solution'], ctl.signal);
-    answer.catch(() => {}); // (a refusal is the maze's too: said below)
+    // (a sheet for the fingers has none)
+    const answered = forWhom() !== 'tactile';
+    $('answer').closest('figure').hidden = !answered;
+    const answer = answered ? fetchSvg(`${q}&solution=1`, [...argv, '--solution'], ctl.signal) : null;
+    if (answer) answer.catch(() => {}); // (a refusal is the maze's too: said below)
     const puzzle = await fetchSvg(q, argv, ctl.signal);
     setImage($('puzzle'), puzzle.url);
     $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
@@ -516,7 +557,7 @@ async function refresh() {
     notice = null;
     previewRefused = null;
     showWarning(puzzle.response);
-    setImage($('answer'), (await answer).url);
+    if (answer) setImage($('answer'), (await answer).url);
   } catch (e) {
     if (e.name === 'AbortError') return;
     if (!pictureRefused(e)) showError(previewRefused = e);
@@ -634,6 +675,17 @@ function drawKinds() {
 function drawChoices() {
   $('choices-box').hidden = !choicesKind();
   $('loops-box').hidden = state.kind === 'levels' || choicesAsked();
+  drawFor();
+}
+// Who the page is for where a maze takes it, the tactile steps for a
+// rectangle's sheet; the look, S and G's pictures and the name line are
+// the plain page's, the answer page not a tactile sheet's.
+function drawFor() {
+  $('for-box').hidden = !forKind();
+  $('tactile-level-box').hidden = forWhom() !== 'tactile' || state.kind !== 'rect';
+  const other = state.kind === 'rule' || forWhom() !== ''; // (a rule maze takes none either: drawRule)
+  $('template-box').hidden = $('art-box').hidden = $('name-box').hidden = other;
+  $('answers').closest('label').hidden = forWhom() === 'tactile'; // (a sheet for the fingers has no answer)
 }
 
 // What to do on the way, as pictures (a key, numbered items, arrows), and
@@ -868,7 +920,8 @@ function drawAll() {
   for (let a = 3; a <= 13; a++) ages.push([String(a), a === 13 ? '13+' : String(a)]);
   fill($('age'), ages, (v, text) => ui().years(text));
   // the plain page first, chosen until another is
-  const templates = ['default', ...state.choices.templates.filter((n) => n !== 'default')];
+  // (large print's are the page's "For")
+  const templates = ['default', ...state.choices.templates.filter((n) => n !== 'default' && !n.startsWith('large-print'))];
   fill($('template'), templates.map((n) => [n, t('templates')[n] || n]));
   fill($('art'), [['', t('artNone')], ...state.choices.art.map((n) => [n, n])]);
   // a weave maze: the generators that weave (dig: long corridors to cross)
@@ -880,6 +933,11 @@ function drawAll() {
     : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => path(a.name))]);
   fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
   fill($('choices'), [['0', t('choicesAny')], ...['1', '2', '3', '4', '5'].map((n) => [n, n])]);
+  // the five steps, a straight line first (chosen until another is), then
+  // the maze of the size above
+  const unfilled = !$('tactile-level').options.length;
+  fill($('tactile-level'), t('tactileLevels').map((w, i) => [i < 5 ? String(i + 1) : '', w]));
+  if (unfilled) $('tactile-level').value = '1';
   drawCopies();
   fill($('paper'), paperSizes.map((p) => [p, t('papers')[p]]));
   fill($('machine'), Object.keys(machineFiles).map((m) => [m, t('machines')[m]]));
@@ -943,6 +1001,7 @@ async function start() {
   });
   $('size-by').addEventListener('change', drawAll);
   $('choices').addEventListener('change', drawChoices);
+  $('for').addEventListener('change', drawChoices);
   // typing waits for more keys; a choice (a list, a box, a button) is drawn at once
   const typed = (e) => e.target.matches('input:not([type]), input[type="number"], textarea');
   $('form').addEventListener('input', (e) => schedule(typed(e) ? 30 : 0));
