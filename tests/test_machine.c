@@ -112,13 +112,16 @@ typedef struct gcode {
     double travel;                  /* pen-up XY moves, from the origin */
     double said_after, said_before; /* the header's */
     bool mm, absolute, ended, servo;
-    char why[160]; /* what was not G-code as written */
+    size_t pauses;     /* M0: a pen changed */
+    size_t pen_said;   /* "; pen N of M: ..." comments */
+    size_t pause_at;   /* drawn.n at the first pause */
+    char why[160];     /* what was not G-code as written */
 } gcode;
 
 /* Reads a program: words of a letter and a number, comments after ';'
  * or in parentheses; G0 (rapid) and G1 (feed) move to X Y Z, G4 dwells,
- * G21 millimetres, G90 absolute, M3 and M5 a servo's pen down and up, M2
- * the end. The pen draws when it is down: Z at 0 or below, or after M3.
+ * G21 millimetres, G90 absolute, M3 and M5 a servo's pen down and up, M0
+ * a pause to change the pen (refused with the pen down), M2 the end. The pen draws when it is down: Z at 0 or below, or after M3.
  * A rapid move with the pen down is refused (it would draw at speed). */
 static bool read_gcode(const char *text, gcode *g)
 {
@@ -133,6 +136,7 @@ static bool read_gcode(const char *text, gcode *g)
     for (const char *line = text; *line;
          line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
         size_t len = strcspn(line, "\n;");
+        if (!strncmp(line, "; pen ", 6) && line[6] >= '1' && line[6] <= '9') g->pen_said++;
         double nx = x, ny = y, nz = z;
         bool moved = false;
         for (size_t i = 0; i < len;) {
@@ -166,6 +170,7 @@ static bool read_gcode(const char *text, gcode *g)
                 if (v == 3) down = true, g->servo = true;
                 else if (v == 5) down = false;
                 else if (v == 2) g->ended = true;
+                else if (v == 0 && !down && !g->pauses++) g->pause_at = g->drawn.n;
                 else {
                     snprintf(g->why, sizeof g->why, "M%g", v);
                     return false;
@@ -382,8 +387,9 @@ typedef struct machine_job {
     long long kerf_um;
 } machine_job;
 
-static meiro_status save(const meiro_maze *m, meiro_format f, const machine_job *mj,
-                         const char *path, meiro_error *err)
+/* The maze saved for the machine, with its answer drawn when `solution`. */
+static meiro_status save_drawn(const meiro_maze *m, meiro_format f, const machine_job *mj,
+                               bool solution, const char *path, meiro_error *err)
 {
     meiro_job *job = meiro_job_new();
     meiro_export_options *page = meiro_job_page(job);
@@ -392,9 +398,21 @@ static meiro_status save(const meiro_maze *m, meiro_format f, const machine_job 
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_PEN_SERVO, mj->servo, err);
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_CUT_LINES, mj->cut_lines, err);
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_KERF_UM, mj->kerf_um, err);
-    if (s == MEIRO_OK) s = meiro_job_save(job, m, NULL, f, page, path, err);
+    meiro_path way = {0};
+    if (s == MEIRO_OK && solution) {
+        s = meiro_job_set_int(job, MEIRO_JOB_SOLUTION, 1, err);
+        if (s == MEIRO_OK) s = meiro_solve(m, "bfs", &way, err);
+    }
+    if (s == MEIRO_OK) s = meiro_job_save(job, m, way.cells ? &way : NULL, f, page, path, err);
+    meiro_path_free(&way);
     meiro_job_free(job);
     return s;
+}
+
+static meiro_status save(const meiro_maze *m, meiro_format f, const machine_job *mj,
+                         const char *path, meiro_error *err)
+{
+    return save_drawn(m, f, mj, false, path, err);
 }
 
 static const meiro_grid grids[] = {MEIRO_GRID_RECT, MEIRO_GRID_POLAR, MEIRO_GRID_HEX,
@@ -506,6 +524,59 @@ static void test_travel(void)
         }
     CHECK_ALL(shorter);
     CHECK_MSG(after < before * 2 / 3, "travel %.0f mm after, %.0f before", after, before);
+}
+
+/* A plotter's pens, with the answer drawn: one change (M0, pen up) from
+ * the walls' black (or the centre-lines') to the answer's violet, each
+ * named in a comment, no answer stroke on a wall; HP-GL selects pen 1 then pen 2, once each; the
+ * travel still shorter than the order drawn. */
+static void test_pens(void)
+{
+    verdict pens = {0}, apart = {0}, hpgl = {0};
+    for (size_t gi = 0; gi < TEST_COUNT(grids); gi++) {
+        meiro_maze *m = maze_of(grids[gi], 9, 7, 90 + gi);
+        char path[128];
+        snprintf(path, sizeof path, "%s/pens.gcode", dir);
+        machine_job mj = {MEIRO_PRINT_PLOTTER, gi == 3, false, false, 0};
+        meiro_error err = {0};
+        CHECK_MSG(save_drawn(m, MEIRO_FORMAT_GCODE, &mj, true, path, &err) == MEIRO_OK, "%s",
+                  err.message);
+        char *text = slurp(path);
+        gcode g;
+        bool ok = text && read_gcode(text, &g);
+        verdict_note(&pens,
+                     ok && g.pauses == 1 && g.pen_said == 2 &&
+                         strstr(text, "; pen 2 of 2: violet (#a048e0), for the answer\nM0\n") &&
+                         g.said_after < g.said_before,
+                     "%s: %s; %zu pauses, %zu pens named, travel %.1f (%.1f before)",
+                     grid_names[gi], g.why, g.pauses, g.pen_said, g.said_after, g.said_before);
+        bool on_wall = false; /* on centre-lines (--draw paths) the answer runs along them */
+        for (size_t i = g.pause_at; ok && !mj.paths && i < g.drawn.n && !on_wall; i++) {
+            segs walls = {g.drawn.v, g.pause_at, g.pause_at, {0}, 0};
+            const seg *a = &g.drawn.v[i];
+            on_wall = nearest(&walls, -1, (a->x0 + a->x1) / 2, (a->y0 + a->y1) / 2, SIZE_MAX) <
+                      1e-3;
+        }
+        verdict_note(&apart, ok && g.pause_at > 0 && g.pause_at < g.drawn.n && !on_wall,
+                     "%s: the answer's %zu segments after the walls' %zu%s", grid_names[gi],
+                     g.drawn.n - g.pause_at, g.pause_at, on_wall ? ", one on a wall" : "");
+        free(text);
+        free(g.drawn.v);
+        snprintf(path, sizeof path, "%s/pens.hpgl", dir);
+        CHECK_MSG(save_drawn(m, MEIRO_FORMAT_HPGL, &mj, true, path, &err) == MEIRO_OK, "%s",
+                  err.message);
+        text = slurp(path);
+        size_t sp[3] = {0};
+        for (const char *at = text; at && (at = strstr(at, "SP")); at += 2)
+            if (at[2] >= '0' && at[2] <= '2') sp[at[2] - '0']++;
+        verdict_note(&hpgl, text && sp[0] == 1 && sp[1] == 1 && sp[2] == 1,
+                     "%s: SP0 %zu, SP1 %zu, SP2 %zu times", grid_names[gi], sp[0], sp[1], sp[2]);
+        free(text);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(pens);
+    CHECK_ALL(apart);
+    CHECK_ALL(hpgl);
 }
 
 /* A laser's DXF with the walls as cut lines: the walls, on CUT; S and G
@@ -791,6 +862,7 @@ static void test_refused(void)
 static const test_case cases[] = {
     {"gcode-walls", test_gcode_walls},
     {"travel", test_travel},
+    {"pens", test_pens},
     {"dxf-lines", test_dxf_lines},
     {"kerf", test_kerf},
     {"paths", test_paths},

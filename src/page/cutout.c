@@ -355,7 +355,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
         for (size_t k = 0; k < l->count && s == MEIRO_OK; k++)
             if (!plot_point(&out, p->points[l->first + k][0], p->points[l->first + k][1]))
                 s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_ENGRAVE, l->closed))
+        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_ENGRAVE, l->pen, l->closed))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     for (uint32_t start = 0; s == MEIRO_OK && start < 2 * g.edges; start++) {
@@ -376,7 +376,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
             !plot_point(&out, out.points[first][0], out.points[first][1]))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         if (s == MEIRO_OK) drop_reversals(&out, first);
-        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_CUT, true))
+        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_CUT, 0, true))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     graph_free(&g);
