@@ -1,0 +1,254 @@
+/* The measures of strokes and outlines in the plane (fab.h): widths along
+ * each segment's normal, found through square buckets of the search's
+ * reach (a segment's neighbours within it are in the 3 x 3 buckets
+ * around it), and the pieces a cut sheet's outlines make. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "page/fab.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Shorter segments are not measured: a point's worth. */
+#define FAB_DOT_MM 1e-6
+/* How far off an outline its side is probed: above the files' 1e-4 mm
+ * rounding, below any feature. */
+#define PROBE_MM 1e-3
+
+bool fab_seg_add(fab_segs *s, double ax, double ay, double bx, double by, int side)
+{
+    if (!vec_reserve(&s->v, &s->cap, s->n + 1, sizeof *s->v, 256)) return false;
+    s->v[s->n++] = (fab_seg){{ax, ay}, {bx, by}, side};
+    return true;
+}
+
+/* Whether (x, y) is inside the closed lines of `layer` (even-odd): the
+ * crossings of the ray to +x. */
+static bool inside(const plot *p, unsigned layer, double x, double y)
+{
+    bool in = false;
+    for (size_t i = 0; i < p->line_count; i++) {
+        const plot_line *l = &p->lines[i];
+        if (l->layer != layer || !l->closed) continue;
+        for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
+            const double *a = p->points[k], *b = p->points[k + 1];
+            if ((a[1] > y) == (b[1] > y)) continue;
+            double cx = a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
+            if (cx > x) in = !in;
+        }
+    }
+    return in;
+}
+
+/* Whether closed line i holds its material on its left (probed beside its
+ * longest segment). */
+static bool material_left(const plot *p, size_t i)
+{
+    const plot_line *l = &p->lines[i];
+    size_t best = l->first;
+    double longest = -1;
+    for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
+        double d = hypot(p->points[k + 1][0] - p->points[k][0],
+                         p->points[k + 1][1] - p->points[k][1]);
+        if (d > longest) longest = d, best = k;
+    }
+    const double *a = p->points[best], *b = p->points[best + 1];
+    double len = fmax(longest, FAB_DOT_MM);
+    double mx = (a[0] + b[0]) / 2 - (b[1] - a[1]) / len * PROBE_MM;
+    double my = (a[1] + b[1]) / 2 + (b[0] - a[0]) / len * PROBE_MM;
+    return inside(p, l->layer, mx, my);
+}
+
+bool fab_segs_of(const plot *p, unsigned layer, bool sided, fab_segs *out)
+{
+    for (size_t i = 0; i < p->line_count; i++) {
+        const plot_line *l = &p->lines[i];
+        if (l->layer != layer) continue;
+        int side = sided && l->closed ? (material_left(p, i) ? 1 : -1) : 0;
+        for (size_t k = l->first; k + 1 < l->first + l->count; k++)
+            if (!fab_seg_add(out, p->points[k][0], p->points[k][1], p->points[k + 1][0],
+                             p->points[k + 1][1], side))
+                return false;
+    }
+    return true;
+}
+
+/* ---- Widths ---- */
+
+typedef struct grid {
+    double x0, y0, side;
+    size_t gw, gh;
+    size_t *start; /* gw * gh + 1 */
+    uint32_t *ids;
+} grid;
+
+static void cell_range(const grid *g, double lo, double hi, double origin, size_t cells,
+                       size_t *from, size_t *to)
+{
+    double a = floor((lo - origin) / g->side), b = floor((hi - origin) / g->side);
+    *from = a < 0 ? 0 : a >= (double)cells ? cells - 1 : (size_t)a;
+    *to = b < 0 ? 0 : b >= (double)cells ? cells - 1 : (size_t)b;
+}
+
+/* Each segment in every bucket its box meets (two passes: count, fill). */
+static bool grid_build(grid *g, const fab_segs *s, double reach)
+{
+    double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+    for (size_t i = 0; i < s->n; i++) {
+        x0 = fmin(x0, fmin(s->v[i].a[0], s->v[i].b[0]));
+        x1 = fmax(x1, fmax(s->v[i].a[0], s->v[i].b[0]));
+        y0 = fmin(y0, fmin(s->v[i].a[1], s->v[i].b[1]));
+        y1 = fmax(y1, fmax(s->v[i].a[1], s->v[i].b[1]));
+    }
+    /* no more than 2048 buckets a side */
+    g->side = fmax(reach, fmax(x1 - x0, y1 - y0) / 2048);
+    g->x0 = x0, g->y0 = y0;
+    g->gw = (size_t)floor((x1 - x0) / g->side) + 1;
+    g->gh = (size_t)floor((y1 - y0) / g->side) + 1;
+    g->start = zalloc(g->gw * g->gh + 1, sizeof *g->start);
+    if (!g->start) return false;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t *fill = NULL;
+        if (pass == 1) {
+            for (size_t c = 0; c < g->gw * g->gh; c++) g->start[c + 1] += g->start[c];
+            g->ids = alloc_array(g->start[g->gw * g->gh] + 1, sizeof *g->ids);
+            fill = alloc_array(g->gw * g->gh + 1, sizeof *fill);
+            if (!g->ids || !fill) {
+                free(fill);
+                return false;
+            }
+            memcpy(fill, g->start, g->gw * g->gh * sizeof *fill);
+        }
+        for (size_t i = 0; i < s->n; i++) {
+            size_t cx0, cx1, cy0, cy1;
+            const fab_seg *e = &s->v[i];
+            cell_range(g, fmin(e->a[0], e->b[0]), fmax(e->a[0], e->b[0]), g->x0, g->gw, &cx0,
+                       &cx1);
+            cell_range(g, fmin(e->a[1], e->b[1]), fmax(e->a[1], e->b[1]), g->y0, g->gh, &cy0,
+                       &cy1);
+            for (size_t y = cy0; y <= cy1; y++)
+                for (size_t x = cx0; x <= cx1; x++) {
+                    if (pass == 0) g->start[y * g->gw + x + 1]++;
+                    else g->ids[fill[y * g->gw + x]++] = (uint32_t)i;
+                }
+        }
+        free(fill);
+    }
+    return true;
+}
+
+/* Where the ray from m along d (a unit vector) first meets segment e,
+ * past a hair; HUGE_VAL if it does not. */
+static double ray_hit(const double *m, const double *d, const fab_seg *e)
+{
+    double ex = e->b[0] - e->a[0], ey = e->b[1] - e->a[1];
+    double den = d[0] * ey - d[1] * ex;
+    if (fabs(den) < 1e-12) return HUGE_VAL; /* parallel */
+    double wx = e->a[0] - m[0], wy = e->a[1] - m[1];
+    double t = (wx * ey - wy * ex) / den;  /* along the ray */
+    double u = (wx * d[1] - wy * d[0]) / den; /* along e */
+    return t > PROBE_MM / 10 && u >= 0 && u <= 1 ? t : HUGE_VAL;
+}
+
+/* The places below a limit: keys of squares of `cell` mm. */
+typedef struct places {
+    int64_t (*key)[2];
+    size_t n, cap;
+    double cell;
+} places;
+
+static bool place_add(places *pl, const double *m)
+{
+    if (!vec_reserve(&pl->key, &pl->cap, pl->n + 1, sizeof *pl->key, 64)) return false;
+    pl->key[pl->n][0] = (int64_t)floor(m[0] / pl->cell);
+    pl->key[pl->n][1] = (int64_t)floor(m[1] / pl->cell);
+    pl->n++;
+    return true;
+}
+
+static int by_place(const void *x, const void *y)
+{
+    const int64_t *a = x, *b = y;
+    return a[0] != b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] != b[1] ? (a[1] < b[1] ? -1 : 1) : 0;
+}
+
+/* The distinct places, the first (least x, then y) at its square's middle. */
+static void places_count(places *pl, fab_width *w)
+{
+    if (pl->n) qsort(pl->key, pl->n, sizeof *pl->key, by_place);
+    w->under = 0;
+    for (size_t i = 0; i < pl->n; i++) w->under += i == 0 || by_place(pl->key[i - 1], pl->key[i]);
+    if (pl->n)
+        w->first[0] = ((double)pl->key[0][0] + 0.5) * pl->cell,
+        w->first[1] = ((double)pl->key[0][1] + 0.5) * pl->cell;
+    free(pl->key);
+}
+
+static void width_note(fab_width *w, double t, const double *m)
+{
+    if (t < w->least) w->least = t, w->at[0] = m[0], w->at[1] = m[1];
+}
+
+meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
+                         double gap_limit, fab_width *material, fab_width *gap, meiro_error *err)
+{
+    *material = *gap = (fab_width){.least = HUGE_VAL};
+    if (s->n == 0) return MEIRO_OK;
+    grid g = {0};
+    places under[2] = {{.cell = fmax(1, material_limit)}, {.cell = fmax(1, gap_limit)}};
+    meiro_status st = MEIRO_OK;
+    if (!grid_build(&g, s, reach)) st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    for (size_t i = 0; st == MEIRO_OK && i < s->n; i++) {
+        const fab_seg *e = &s->v[i];
+        double dx = e->b[0] - e->a[0], dy = e->b[1] - e->a[1], len = hypot(dx, dy);
+        if (len < FAB_DOT_MM) continue;
+        double m[2] = {(e->a[0] + e->b[0]) / 2, (e->a[1] + e->b[1]) / 2};
+        size_t cx = (size_t)fmin(fmax(floor((m[0] - g.x0) / g.side), 0), (double)g.gw - 1);
+        size_t cy = (size_t)fmin(fmax(floor((m[1] - g.y0) / g.side), 0), (double)g.gh - 1);
+        for (int dir = 1; dir >= -1; dir -= 2) {
+            double d[2] = {-dy / len * dir, dx / len * dir}; /* dir 1: to the left */
+            double t = HUGE_VAL;
+            for (size_t y = cy ? cy - 1 : 0; y <= cy + 1 && y < g.gh; y++)
+                for (size_t x = cx ? cx - 1 : 0; x <= cx + 1 && x < g.gw; x++)
+                    for (size_t k = g.start[y * g.gw + x]; k < g.start[y * g.gw + x + 1]; k++)
+                        if (g.ids[k] != i) t = fmin(t, ray_hit(m, d, &s->v[g.ids[k]]));
+            if (t > reach) continue;
+            bool solid = e->side != 0 && dir == e->side;
+            width_note(solid ? material : gap, t, m);
+            if (t < (solid ? material_limit : gap_limit) && !place_add(&under[!solid], m))
+                st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        }
+    }
+    places_count(&under[0], material);
+    places_count(&under[1], gap);
+    free(g.start);
+    free(g.ids);
+    return st;
+}
+
+/* ---- Pieces ---- */
+
+void fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2], size_t room)
+{
+    /* the outer loops: material inside them (on the left of a loop going
+     * anticlockwise, y up) */
+    size_t main = SIZE_MAX, outer = 0;
+    double largest = -1;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < p->line_count; i++) {
+            const plot_line *l = &p->lines[i];
+            if (l->layer != layer || !l->closed) continue;
+            double area = 0;
+            for (size_t k = l->first; k + 1 < l->first + l->count; k++)
+                area += p->points[k][0] * p->points[k + 1][1] -
+                        p->points[k + 1][0] * p->points[k][1];
+            if (fabs(area) < 2 * FAB_DOT_MM || material_left(p, i) != (area > 0)) continue;
+            if (pass == 0 && fabs(area) > largest) largest = fabs(area), main = i;
+            if (pass == 1 && i != main) {
+                if (outer < room) memcpy(at[outer], p->points[l->first], sizeof *at);
+                outer++;
+            }
+        }
+    *islands = outer;
+}
