@@ -138,13 +138,19 @@ static bool grid_build(grid *g, const fab_segs *s, double reach)
     return true;
 }
 
-/* Where the ray from m along d (a unit vector) first meets segment e,
- * past a hair; HUGE_VAL if it does not. */
+/* Faces measured across: within 30 degrees of parallel. A wall's end
+ * drawn to a point, or two walls meeting at a corner, narrow to nothing
+ * by their nature: no width of the wall's or the corridor's. */
+#define FACING_COS 0.866
+
+/* Where the ray from m along d (a unit vector, square to its segment)
+ * first meets segment e, when e faces it, past a hair; HUGE_VAL if it
+ * does not. */
 static double ray_hit(const double *m, const double *d, const fab_seg *e)
 {
     double ex = e->b[0] - e->a[0], ey = e->b[1] - e->a[1];
     double den = d[0] * ey - d[1] * ex;
-    if (fabs(den) < 1e-12) return HUGE_VAL; /* parallel */
+    if (fabs(den) < FACING_COS * hypot(ex, ey)) return HUGE_VAL; /* not facing */
     double wx = e->a[0] - m[0], wy = e->a[1] - m[1];
     double t = (wx * ey - wy * ex) / den;  /* along the ray */
     double u = (wx * d[1] - wy * d[0]) / den; /* along e */
