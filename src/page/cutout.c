@@ -24,6 +24,8 @@
  * meet (an arc's end computed from its angle, a wall's from its corner)
  * may lie a few micrometres apart. */
 #define MERGE_MM (0.5 * PLOT_TOL_MM)
+/* Strokes that cross this far from their ends cross there: a joint. */
+#define CROSS_MM (4 * SIDE_MM)
 
 typedef struct graph {
     double (*at)[2]; /* the joints */
@@ -99,8 +101,10 @@ static int by_t(const void *a, const void *b)
     return d < 0 ? -1 : d > 0;
 }
 
-/* Where segments a-b and c-d cross inside both (each more than MERGE_MM
- * from its ends): the point. */
+/* Where segments a-b and c-d cross inside both, each more than CROSS_MM
+ * from its ends: the point. (A wall that ends on a ring may poke through
+ * the ring's chord by up to PLOT_TOL_MM: its end is the joint, found on
+ * the chord's side by SIDE_MM.) */
 static bool crossing(const double *a, const double *b, const double *c, const double *d,
                      double *at)
 {
@@ -109,8 +113,8 @@ static bool crossing(const double *a, const double *b, const double *c, const do
     if (fabs(den) <= 1e-12 * lr * ls) return false; /* parallel */
     double t = ((c[0] - a[0]) * sy - (c[1] - a[1]) * sx) / den;
     double u = ((c[0] - a[0]) * ry - (c[1] - a[1]) * rx) / den;
-    if (t * lr <= MERGE_MM || (1 - t) * lr <= MERGE_MM || u * ls <= MERGE_MM ||
-        (1 - u) * ls <= MERGE_MM)
+    if (t * lr <= CROSS_MM || (1 - t) * lr <= CROSS_MM || u * ls <= CROSS_MM ||
+        (1 - u) * ls <= CROSS_MM)
         return false;
     at[0] = a[0] + t * rx, at[1] = a[1] + t * ry;
     return true;
