@@ -965,7 +965,7 @@ static void test_islands(void)
 static void test_readers_refuse(void)
 {
     static const struct {
-        int reader; /* 0 G-code, 1 HP-GL, 2 DXF */
+        int reader; /* 0 G-code, 1 HP-GL, 2 DXF, 3 SVG */
         const char *text;
         unsigned long line, column;
         const char *says;
@@ -987,6 +987,16 @@ static void test_readers_refuse(void)
          "no SEQEND"},
         {2, "  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n", 6, 1, "without its 0 EOF"},
         {2, "  0\nSECTION\n  2\nENTITIES\n  0\n", 6, 1, "without its value"},
+        {3, "<html>\n<svg>", 1, 1, "not an SVG"},
+        {3, "<svg width=\"10mm\">", 1, 1, "a width and a height"},
+        {3, "<svg width=\"10mm\" height=\"5mm\">\n <path style=\"stroke:red\" d=\"M 1 2 L 3\"/>",
+         2, 39, "a path's number"},
+        {3, "<svg width=\"10mm\" height=\"5mm\">\n<g transform=\"skewX(3)\">", 2, 15,
+         "a transform meiro does not read"},
+        {3, "<svg width=\"1in\" height=\"1in\"><path stroke=\"red\" d=\"M0 0A1 1 0 2 1 3 3\"/>",
+         1, 58, "flags are 0 or 1"},
+        {3, "<svg width=\"1in\" height=\"1in\"><circle r=\"3\" stroke=\"red\"/>", 1, 31,
+         "other than a path"},
     };
     verdict v = {0};
     for (size_t i = 0; i < TEST_COUNT(bad); i++) {
@@ -996,7 +1006,8 @@ static void test_readers_refuse(void)
         const char *t = bad[i].text;
         meiro_status s = bad[i].reader == 0   ? fab_read_gcode(t, strlen(t), &p, &err)
                          : bad[i].reader == 1 ? fab_read_hpgl(t, strlen(t), &p, &err)
-                                              : fab_read_dxf(t, strlen(t), &p, &err);
+                         : bad[i].reader == 2 ? fab_read_dxf(t, strlen(t), &p, &err)
+                                              : fab_read_svg(t, strlen(t), &p, &err);
         verdict_note(&v,
                      s == MEIRO_ERROR_PARSE && err.line == bad[i].line &&
                          err.column == bad[i].column && strstr(err.message, bad[i].says),
@@ -1081,6 +1092,59 @@ static void test_read_back(void)
     CHECK_ALL(rules);
 }
 
+/* A page's SVG read back (cairo's paths, their transforms and arcs, the
+ * svg element's millimetres): its stroked walls span what the laser's
+ * DXF of the same maze cuts as lines, every grid; its stroked paths pass
+ * a plotter's check. */
+static void test_svg(void)
+{
+    verdict size = {0};
+    for (size_t gi = 0; gi < TEST_COUNT(grids); gi++) {
+        meiro_maze *m = maze_of(grids[gi], 9, 7, 60 + gi);
+        char spath[128], dpath[128];
+        snprintf(spath, sizeof spath, "%s/page.svg", dir);
+        snprintf(dpath, sizeof dpath, "%s/lines.dxf", dir);
+        machine_job laser = {MEIRO_PRINT_LASER, false, false, true, 0};
+        meiro_error err = {0};
+        CHECK(meiro_save(m, NULL, MEIRO_FORMAT_SVG, NULL, spath, &err) == MEIRO_OK);
+        CHECK(save(m, MEIRO_FORMAT_DXF, &laser, dpath, &err) == MEIRO_OK);
+        char *stext = slurp(spath), *dtext = slurp(dpath);
+        plot ps, pd;
+        plot_init(&ps), plot_init(&pd);
+        bool ok = stext && dtext && fab_read_svg(stext, strlen(stext), &ps, &err) == MEIRO_OK &&
+                  fab_read_dxf(dtext, strlen(dtext), &pd, &err) == MEIRO_OK;
+        double b[2][4] = {{HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL},
+                          {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL}};
+        const plot *both[2] = {&ps, &pd};
+        for (int f = 0; f < 2; f++)
+            for (size_t i = 0; ok && i < both[f]->line_count; i++) {
+                const plot_line *l = &both[f]->lines[i];
+                if (l->layer != PLOT_CUT) continue;
+                for (size_t k = l->first; k < l->first + l->count; k++) {
+                    b[f][0] = fmin(b[f][0], both[f]->points[k][0]);
+                    b[f][1] = fmin(b[f][1], both[f]->points[k][1]);
+                    b[f][2] = fmax(b[f][2], both[f]->points[k][0]);
+                    b[f][3] = fmax(b[f][3], both[f]->points[k][1]);
+                }
+            }
+        double w[2] = {b[0][2] - b[0][0], b[1][2] - b[1][0]};
+        double h[2] = {b[0][3] - b[0][1], b[1][3] - b[1][1]};
+        bool pass = false;
+        CHECK(meiro_preflight_machine(spath, MEIRO_MACHINE_PLOTTER, 0, 0, 0, 0, 0, NULL, NULL,
+                                      &pass, &err) == MEIRO_OK);
+        verdict_note(&size,
+                     ok && fabs(w[0] - w[1]) < 0.02 && fabs(h[0] - h[1]) < 0.02 && w[1] > 50 &&
+                         pass,
+                     "%s: the SVG's walls %.3f x %.3f mm, the DXF's %.3f x %.3f; plotter %s; %s",
+                     grid_names[gi], w[0], h[0], w[1], h[1], pass ? "passed" : "failed",
+                     err.message);
+        plot_free(&ps), plot_free(&pd);
+        free(stext), free(dtext);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(size);
+}
+
 static const test_case cases[] = {
     {"gcode-walls", test_gcode_walls},
     {"travel", test_travel},
@@ -1093,6 +1157,7 @@ static const test_case cases[] = {
     {"islands", test_islands},
     {"readers-refuse", test_readers_refuse},
     {"read-back", test_read_back},
+    {"svg", test_svg},
 };
 
 int main(int argc, char **argv)

@@ -259,7 +259,7 @@ typedef enum meiro_machine {
 MEIRO_API meiro_status meiro_machine_from_name(const char *name, meiro_machine *machine,
                                                meiro_error *err);
 /* Checks a machine's file meiro wrote (its type from its name: .gcode .nc
- * .hpgl .plt .dxf .stl .3mf) before the machine runs: calls report once a
+ * .hpgl .plt .dxf .svg .stl .3mf) before the machine runs: calls report once a
  * rule, in order: "file" (what was read: strokes or triangles, the size,
  * the pens), "bed" (the drawing within bed_w x bed_h mm; a 3D printer's
  * 256 x 256 when 0), then a plotter's "pen" (strokes closer than the pen,

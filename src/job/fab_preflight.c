@@ -43,7 +43,7 @@ meiro_status meiro_machine_from_name(const char *name, meiro_machine *machine, m
                 name ? name : "");
 }
 
-typedef enum kind { K_GCODE, K_HPGL, K_DXF, K_STL, K_3MF, K_NONE } kind;
+typedef enum kind { K_GCODE, K_HPGL, K_DXF, K_SVG, K_STL, K_3MF, K_NONE } kind;
 
 static kind kind_of(const char *filename)
 {
@@ -51,14 +51,15 @@ static kind kind_of(const char *filename)
         const char *ext;
         kind k;
     } exts[] = {{".gcode", K_GCODE}, {".nc", K_GCODE},  {".ngc", K_GCODE}, {".hpgl", K_HPGL},
-                {".plt", K_HPGL},    {".dxf", K_DXF},   {".stl", K_STL},   {".3mf", K_3MF}};
+                {".plt", K_HPGL},    {".dxf", K_DXF},   {".svg", K_SVG},   {".stl", K_STL},
+                {".3mf", K_3MF}};
     const char *dot = strrchr(filename, '.');
     for (size_t i = 0; dot && i < sizeof exts / sizeof *exts; i++)
         if (!strcasecmp(dot, exts[i].ext)) return exts[i].k;
     return K_NONE;
 }
 
-static const char *const kind_names[] = {"G-code", "HP-GL", "DXF", "STL", "3MF"};
+static const char *const kind_names[] = {"G-code", "HP-GL", "DXF", "SVG", "STL", "3MF"};
 
 /* The file's bytes (a NUL after them). */
 static meiro_status slurp(const char *filename, char **data, size_t *size, meiro_error *err)
@@ -157,6 +158,7 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
     plot_init(&p);
     meiro_status st = k == K_GCODE  ? fab_read_gcode(data, size, &p, err)
                       : k == K_HPGL ? fab_read_hpgl(data, size, &p, err)
+                      : k == K_SVG  ? fab_read_svg(data, size, &p, err)
                                     : fab_read_dxf(data, size, &p, err);
     fab_segs segs = {0};
     double x0, y0, x1, y1;
@@ -184,8 +186,10 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
     fab_width material, gap;
     double reach = 0;
     if (machine == MEIRO_MACHINE_PLOTTER) {
+        /* an SVG's filled shapes (the letters S and G, their plates) are
+         * no pen's strokes: its stroked paths alone */
         bool ok = fab_segs_of(&p, PLOT_CUT, false, &segs) &&
-                  fab_segs_of(&p, PLOT_ENGRAVE, false, &segs);
+                  (k == K_SVG || fab_segs_of(&p, PLOT_ENGRAVE, false, &segs));
         st = ok ? measure(&segs, tool, tool, &material, &gap, &reach, err)
                 : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         if (st == MEIRO_OK)
@@ -225,7 +229,8 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
                 else rule(s, "islands", true, "the walls are one piece: nothing falls out");
             } else
                 rule(s, "islands", true,
-                     "not checked: the cuts are lines (--cut lines), not pieces' outlines");
+                     "not checked: the cuts are lines, not pieces' outlines (a DXF's "
+                     "outlines are: --cut outlines)");
         }
         if (st == MEIRO_OK && ball > 0) {
             double need = ball + SOLID_CLEARANCE_MM;
@@ -311,15 +316,15 @@ meiro_status meiro_preflight_machine(const char *filename, meiro_machine machine
     kind k = kind_of(filename);
     if (k == K_NONE)
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "preflight --print %s reads .gcode, .nc, .hpgl, .plt, .dxf, .stl or .3mf "
-                    "files, by their name",
+                    "preflight --print %s reads .gcode, .nc, .hpgl, .plt, .dxf, .svg, .stl or "
+                    ".3mf files, by their name",
                     machine_names[machine]);
     bool solid = k == K_STL || k == K_3MF;
     if (solid != (machine == MEIRO_MACHINE_3D))
         return fail(err, MEIRO_ERROR_ARGUMENT, "%s is %s, not a %s's",
                     machine == MEIRO_MACHINE_3D ? "a 3D printer reads STL or 3MF: this file"
-                                                : "a plotter or a laser reads G-code, HP-GL or "
-                                                  "DXF: this file",
+                                                : "a plotter or a laser reads G-code, HP-GL, "
+                                                  "DXF or SVG: this file",
                     kind_names[k], machine == MEIRO_MACHINE_3D ? "3D printer" : "2D machine");
     if (machine == MEIRO_MACHINE_3D && bed_w_mm == 0) bed_w_mm = bed_h_mm = SOLID_BED_MM;
     double tool = tool_mm > 0                          ? tool_mm

@@ -2,8 +2,8 @@
  * --print plotter|laser|3d, and the same checks after generate writes
  * one): the readers of the files meiro writes for the machines, written
  * from the formats' specifications (G-code as GRBL takes RS274/NGC,
- * HP-GL/2's PU/PD/PA/SP, DXF R12's group pairs), into a plot's strokes in
- * the file's own millimetres (y up); and the measures the checks make of
+ * HP-GL/2's PU/PD/PA/SP, DXF R12's group pairs, SVG 1.1's paths), into a
+ * plot's strokes in the file's own millimetres (y up; SVG's y down); and the measures the checks make of
  * strokes in the plane: the narrowest gap between strokes, the thinnest
  * piece between a cut's two sides, the pieces a cut sheet loses. A 3D
  * print's section at a height (solid/read.c) is measured the same way.
@@ -21,6 +21,12 @@
 meiro_status fab_read_gcode(const char *text, size_t size, plot *p, meiro_error *err);
 meiro_status fab_read_hpgl(const char *text, size_t size, plot *p, meiro_error *err);
 meiro_status fab_read_dxf(const char *text, size_t size, plot *p, meiro_error *err);
+/* SVG (as meiro's pages are, cairo's): its paths through their transforms
+ * in the svg element's millimetres (y down), a stroked one on PLOT_CUT, a
+ * filled one's outline on PLOT_ENGRAVE, a pen a colour; defs, symbols,
+ * clips, text (its glyphs' uses) and images left out (p->texts,
+ * p->pictures count them). */
+meiro_status fab_read_svg(const char *text, size_t size, plot *p, meiro_error *err);
 
 /* A segment to measure, in mm: from a to b, with the side its material
  * lies on (a cut's outline or a print's section: +1 on the left going

@@ -138,6 +138,9 @@ static bool grid_build(grid *g, const fab_segs *s, double reach)
     return true;
 }
 
+/* Strokes closer than this are one line drawn twice (an SVG's ring and a
+ * wall along it, flattened apart): no gap between them. */
+#define SAME_LINE_MM 0.05
 /* Faces measured across: within 30 degrees of parallel. A wall's end
  * drawn to a point, or two walls meeting at a corner, narrow to nothing
  * by their nature: no width of the wall's or the corridor's. */
@@ -218,7 +221,10 @@ meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
             for (size_t y = cy ? cy - 1 : 0; y <= cy + 1 && y < g.gh; y++)
                 for (size_t x = cx ? cx - 1 : 0; x <= cx + 1 && x < g.gw; x++)
                     for (size_t k = g.start[y * g.gw + x]; k < g.start[y * g.gw + x + 1]; k++)
-                        if (g.ids[k] != i) t = fmin(t, ray_hit(m, d, &s->v[g.ids[k]]));
+                        if (g.ids[k] != i) {
+                            double hit = ray_hit(m, d, &s->v[g.ids[k]]);
+                            if (e->side != 0 || hit >= SAME_LINE_MM) t = fmin(t, hit);
+                        }
             if (t > reach) continue;
             bool solid = e->side != 0 && dir == e->side;
             width_note(solid ? material : gap, t, m);

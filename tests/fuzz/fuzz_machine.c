@@ -1,6 +1,6 @@
 /* libFuzzer target for the machines' files read back (meiro preflight
  * --print plotter|laser|3d): the first byte picks the reader (G-code,
- * HP-GL, DXF: page/fab_read.c; STL, 3MF: solid/read.c), the rest is the
+ * HP-GL, DXF, SVG: page/fab_read.c; STL, 3MF: solid/read.c), the rest is the
  * file; what is read is measured as preflight measures it (page/fab.h,
  * a 3D print's section). A refusal must say why. */
 #define _POSIX_C_SOURCE 200809L
@@ -26,19 +26,20 @@ static void measure(fab_segs *segs)
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
     if (size < 1) return 0;
-    unsigned which = data[0] % 5;
+    unsigned which = data[0] % 6; /* 0 G-code, 1 HP-GL, 2 DXF, 3 STL, 4 3MF, 5 SVG */
     const unsigned char *file = data + 1;
     size_t n = size - 1;
     meiro_error err = {0};
     meiro_status s;
     fab_segs segs = {0};
-    if (which < 3) {
+    if (which < 3 || which == 5) {
         plot p;
         plot_init(&p);
         const char *text = (const char *)file;
         s = which == 0   ? fab_read_gcode(text, n, &p, &err)
             : which == 1 ? fab_read_hpgl(text, n, &p, &err)
-                         : fab_read_dxf(text, n, &p, &err);
+            : which == 2 ? fab_read_dxf(text, n, &p, &err)
+                         : fab_read_svg(text, n, &p, &err);
         if (s == MEIRO_OK) {
             size_t islands;
             double at[2][2];
