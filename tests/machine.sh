@@ -60,7 +60,7 @@ check refused '
     absent "$tmp/bad.pdf"
     "$meiro" generate -s 1 -o "$tmp/page.pdf" 2> /dev/null
     run 2 "$meiro" preflight --print laser "$tmp/page.pdf"
-    err_has "reads .gcode, .nc, .hpgl, .plt, .dxf, .stl or .3mf"
+    err_has "reads .gcode, .nc, .hpgl, .plt, .dxf, .svg, .stl or .3mf"
 '
 
 # Debian's python3, whose module python3-ezdxf is (another python3 may come
