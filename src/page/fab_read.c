@@ -574,9 +574,15 @@ static void svg_paint_of(const char *s, const char *e, svg_paint *pt)
      * (S's and G's plates) is drawn as its outline in black, as meiro's
      * machines draw it */
     const char *key = pt->stroke ? "stroke:" : "fill:";
-    const char *c = strstr(s, key);
-    if (c && c < e && !(!pt->stroke && pt->white))
-        pt->colour = c + strlen(key), pt->colour_len = strcspn(c + strlen(key), ";\"'");
+    size_t k = strlen(key);
+    const char *c = NULL;
+    for (const char *q = s; !c && q + k <= e; q++)
+        if (!memcmp(q, key, k)) c = q + k;
+    if (c && !(!pt->stroke && pt->white)) {
+        pt->colour = c;
+        while (c < e && !strchr(";\"'", *c)) c++;
+        pt->colour_len = (size_t)(c - pt->colour);
+    }
 }
 
 /* The pens seen: their colours' texts, in order. */
