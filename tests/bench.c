@@ -858,11 +858,17 @@ static void bench_plot_travel(void)
     static const struct {
         uint32_t w, h;
         meiro_grid grid;
-    } mazes[] = {{10, 10, MEIRO_GRID_RECT}, {30, 20, MEIRO_GRID_RECT}, {60, 80, MEIRO_GRID_RECT},
-                 {20, 20, MEIRO_GRID_HEX},  {15, 15, MEIRO_GRID_POLAR}};
+    } mazes[] = {{10, 10, MEIRO_GRID_RECT},
+                 {30, 20, MEIRO_GRID_RECT},
+                 {60, 80, MEIRO_GRID_RECT},
+                 {20, 20, MEIRO_GRID_HEX},
+                 {15, 15, MEIRO_GRID_POLAR}};
     for (size_t k = 0; k < sizeof mazes / sizeof mazes[0]; k++) {
-        meiro_generate_options opt = {.width = mazes[k].w, .height = mazes[k].h,
-                                      .grid = mazes[k].grid, .algorithm = "cluster", .seed = 7};
+        meiro_generate_options opt = {.width = mazes[k].w,
+                                      .height = mazes[k].h,
+                                      .grid = mazes[k].grid,
+                                      .algorithm = "cluster",
+                                      .seed = 7};
         meiro_maze *m = meiro_generate(&opt, NULL);
         char *text = NULL;
         size_t size = 0;

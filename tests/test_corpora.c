@@ -110,7 +110,7 @@ static void test_machine(void) { replay("machine", fuzz_machine); }
 static const test_case cases[] = {
     {"text", test_text},         {"csv", test_csv},         {"json", test_json},
     {"template", test_template}, {"picture", test_picture}, {"query", test_query},
-    {"pdf", test_pdf},           {"page", test_page}, {"machine", test_machine},
+    {"pdf", test_pdf},           {"page", test_page},       {"machine", test_machine},
 };
 
 int main(int argc, char **argv)

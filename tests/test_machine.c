@@ -113,10 +113,10 @@ typedef struct gcode {
     double travel;                  /* pen-up XY moves, from the origin */
     double said_after, said_before; /* the header's */
     bool mm, absolute, ended, servo;
-    size_t pauses;     /* M0: a pen changed */
-    size_t pen_said;   /* "; pen N of M: ..." comments */
-    size_t pause_at;   /* drawn.n at the first pause */
-    char why[160];     /* what was not G-code as written */
+    size_t pauses;   /* M0: a pen changed */
+    size_t pen_said; /* "; pen N of M: ..." comments */
+    size_t pause_at; /* drawn.n at the first pause */
+    char why[160];   /* what was not G-code as written */
 } gcode;
 
 /* Reads a program: words of a letter and a number, comments after ';'
@@ -555,8 +555,8 @@ static void test_pens(void)
         for (size_t i = g.pause_at; ok && !mj.paths && i < g.drawn.n && !on_wall; i++) {
             segs walls = {g.drawn.v, g.pause_at, g.pause_at, {0}, 0};
             const seg *a = &g.drawn.v[i];
-            on_wall = nearest(&walls, -1, (a->x0 + a->x1) / 2, (a->y0 + a->y1) / 2, SIZE_MAX) <
-                      1e-3;
+            on_wall =
+                nearest(&walls, -1, (a->x0 + a->x1) / 2, (a->y0 + a->y1) / 2, SIZE_MAX) < 1e-3;
         }
         verdict_note(&apart, ok && g.pause_at > 0 && g.pause_at < g.drawn.n && !on_wall,
                      "%s: the answer's %zu segments after the walls' %zu%s", grid_names[gi],
@@ -878,9 +878,11 @@ static size_t model_islands(const meiro_maze *m)
     }
     for (size_t i = 0; i < n; i++) up[i] = i;
 #define ROOT(i) for (; up[i] != i; i = up[i] = up[up[i]])
-    for (size_t i = 0; i < n; i++) { /* a segment's ends, and points that coincide (quadratic: small mazes) */
+    for (size_t i = 0; i < n;
+         i++) { /* a segment's ends, and points that coincide (quadratic: small mazes) */
         for (size_t j = 0; j < i; j++) {
-            if ((j / 2 != i / 2) && (fabs(pt[i][0] - pt[j][0]) > 1e-6 || fabs(pt[i][1] - pt[j][1]) > 1e-6))
+            if ((j / 2 != i / 2) &&
+                (fabs(pt[i][0] - pt[j][0]) > 1e-6 || fabs(pt[i][1] - pt[j][1]) > 1e-6))
                 continue;
             size_t a = i, b = j;
             ROOT(a);
@@ -983,18 +985,17 @@ static void test_readers_refuse(void)
         {2, "  0\nSECTION\nfoo\nENTITIES\n", 3, 1, "a group code"},
         {2, "  0\nSECTION\n  2\nENTITIES\n  0\nLINE\n 10\nabc\n", 8, 1, "a number"},
         {2, "  0\nSECTION\n  2\nENTITIES\n  0\nCIRCLE\n  0\nEOF\n", 5, 1, "CIRCLE"},
-        {2, "  0\nSECTION\n  2\nENTITIES\n  0\nPOLYLINE\n 70\n1\n  0\nLINE\n", 9, 1,
-         "no SEQEND"},
+        {2, "  0\nSECTION\n  2\nENTITIES\n  0\nPOLYLINE\n 70\n1\n  0\nLINE\n", 9, 1, "no SEQEND"},
         {2, "  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n", 6, 1, "without its 0 EOF"},
         {2, "  0\nSECTION\n  2\nENTITIES\n  0\n", 6, 1, "without its value"},
         {3, "<html>\n<svg>", 1, 1, "not an SVG"},
         {3, "<svg width=\"10mm\">", 1, 1, "a width and a height"},
-        {3, "<svg width=\"10mm\" height=\"5mm\">\n <path style=\"stroke:red\" d=\"M 1 2 L 3\"/>",
-         2, 39, "a path's number"},
+        {3, "<svg width=\"10mm\" height=\"5mm\">\n <path style=\"stroke:red\" d=\"M 1 2 L 3\"/>", 2,
+         39, "a path's number"},
         {3, "<svg width=\"10mm\" height=\"5mm\">\n<g transform=\"skewX(3)\">", 2, 15,
          "a transform meiro does not read"},
-        {3, "<svg width=\"1in\" height=\"1in\"><path stroke=\"red\" d=\"M0 0A1 1 0 2 1 3 3\"/>",
-         1, 58, "flags are 0 or 1"},
+        {3, "<svg width=\"1in\" height=\"1in\"><path stroke=\"red\" d=\"M0 0A1 1 0 2 1 3 3\"/>", 1,
+         58, "flags are 0 or 1"},
         {3, "<svg width=\"1in\" height=\"1in\"><circle r=\"3\" stroke=\"red\"/>", 1, 31,
          "other than a path"},
     };
@@ -1132,12 +1133,10 @@ static void test_svg(void)
         bool pass = false;
         CHECK(meiro_preflight_machine(spath, MEIRO_MACHINE_PLOTTER, 0, 0, 0, 0, 0, NULL, NULL,
                                       &pass, &err) == MEIRO_OK);
-        verdict_note(&size,
-                     ok && fabs(w[0] - w[1]) < 0.02 && fabs(h[0] - h[1]) < 0.02 && w[1] > 50 &&
-                         pass,
-                     "%s: the SVG's walls %.3f x %.3f mm, the DXF's %.3f x %.3f; plotter %s; %s",
-                     grid_names[gi], w[0], h[0], w[1], h[1], pass ? "passed" : "failed",
-                     err.message);
+        verdict_note(
+            &size, ok && fabs(w[0] - w[1]) < 0.02 && fabs(h[0] - h[1]) < 0.02 && w[1] > 50 && pass,
+            "%s: the SVG's walls %.3f x %.3f mm, the DXF's %.3f x %.3f; plotter %s; %s",
+            grid_names[gi], w[0], h[0], w[1], h[1], pass ? "passed" : "failed", err.message);
         plot_free(&ps), plot_free(&pd);
         free(stext), free(dtext);
         meiro_maze_free(m);

@@ -883,17 +883,18 @@ static void test_preflight(void)
                       "%s", e.message);
             double wall = narrowest(&s, "walls"), corridor = narrowest(&s, "ball");
             /* a hex or polar wall's end narrows a little toward its post */
-            verdict_note(&walls,
-                         passed && wall > SOLID_WALL_MM - 0.2 && wall < SOLID_WALL_MM + 0.011,
-                         "%s %s: the narrowest wall %.3f mm, not %.1f (%s)", meiro_grid_name(grids[gi]),
-                         f ? "3mf" : "stl", wall, SOLID_WALL_MM, s.detail[2]);
+            verdict_note(
+                &walls, passed && wall > SOLID_WALL_MM - 0.2 && wall < SOLID_WALL_MM + 0.011,
+                "%s %s: the narrowest wall %.3f mm, not %.1f (%s)", meiro_grid_name(grids[gi]),
+                f ? "3mf" : "stl", wall, SOLID_WALL_MM, s.detail[2]);
             /* a ring's corridors are wider than the narrowest; a triangle's
              * walls face each other across two cells */
             verdict_note(&ball,
                          corridor > 8 + SOLID_CLEARANCE_MM - 0.011 &&
                              (corridor < 9.011 || grids[gi] != MEIRO_GRID_RECT) && corridor < 14,
-                         "%s %s: the narrowest corridor %.3f mm, not 9 (%s)", meiro_grid_name(grids[gi]),
-                         f ? "3mf" : "stl", corridor, s.n > 4 ? s.detail[4] : "");
+                         "%s %s: the narrowest corridor %.3f mm, not 9 (%s)",
+                         meiro_grid_name(grids[gi]), f ? "3mf" : "stl", corridor,
+                         s.n > 4 ? s.detail[4] : "");
             CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_3D, 0, 0, 13, 0, 0, note_rule, &big,
                                           &big_passed, &e) == MEIRO_OK);
             CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_3D, 0, 0, 0, 40, 40, note_rule, &bed,
@@ -901,7 +902,8 @@ static void test_preflight(void)
             verdict_note(&fails,
                          !big_passed && !passed_rule(&big, "ball") && passed_rule(&big, "walls") &&
                              !bed_passed && !passed_rule(&bed, "bed"),
-                         "%s: a ball of 13 mm or a bed of 40 x 40 mm passed", meiro_grid_name(grids[gi]));
+                         "%s: a ball of 13 mm or a bed of 40 x 40 mm passed",
+                         meiro_grid_name(grids[gi]));
             CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_PLOTTER, 0, 0, 0, 0, 0, NULL, NULL,
                                           NULL, &e) == MEIRO_ERROR_ARGUMENT);
             unlink(file);

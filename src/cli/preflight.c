@@ -91,16 +91,17 @@ static int preflight_machine(const char *file, meiro_machine machine, const doub
     for (int i = 0; i < 5; i++) {
         bool fits = i < 3 ? (int)machine == i : machine != MEIRO_MACHINE_PLOTTER;
         if (given[i] && !fits)
-            return usage_error("preflight", "%s is not for this machine: --pen-width for a "
-                                            "plotter, --kerf for a laser, --nozzle for 3d, "
-                                            "--wall and --ball for a laser or 3d",
+            return usage_error("preflight",
+                               "%s is not for this machine: --pen-width for a "
+                               "plotter, --kerf for a laser, --nozzle for 3d, "
+                               "--wall and --ball for a laser or 3d",
                                names[i]);
     }
     double tool = sizes[machine], bed_w = sizes[5], bed_h = sizes[6];
     meiro_error err = {0};
     bool passed = false;
-    meiro_status s = meiro_preflight_machine(file, machine, tool, sizes[3], sizes[4], bed_w,
-                                             bed_h, print_rule, NULL, &passed, &err);
+    meiro_status s = meiro_preflight_machine(file, machine, tool, sizes[3], sizes[4], bed_w, bed_h,
+                                             print_rule, NULL, &passed, &err);
     if (s == MEIRO_ERROR_ARGUMENT) return usage_error("preflight", "%s", err.message);
     if (s != MEIRO_OK) {
         report_failure(file, &err);
@@ -188,8 +189,7 @@ int cmd_preflight(int argc, char **argv)
             break;
         case O_BED:
             if (!parse_bed(optarg, &sizes[5], &sizes[6]))
-                return usage_error("preflight", "--bed is W x H in mm (220x220), not '%s'",
-                                   optarg);
+                return usage_error("preflight", "--bed is W x H in mm (220x220), not '%s'", optarg);
             given[5] = true;
             break;
         case O_COVER: cover = true; break;
@@ -216,8 +216,9 @@ int cmd_preflight(int argc, char **argv)
     }
     if (optind != argc - 1)
         return usage_error("preflight", "%s",
-                           machined ? "give one machine's file to check" : "give one PDF file "
-                                                                            "to check");
+                           machined ? "give one machine's file to check"
+                                    : "give one PDF file "
+                                      "to check");
     if (machined && (cover || book || pages || papered || stocked || title))
         return usage_error("preflight", "%s",
                            "--cover, --for, --pages, --paper, --stock and --title are a book's: "

@@ -50,9 +50,9 @@ static kind kind_of(const char *filename)
     static const struct {
         const char *ext;
         kind k;
-    } exts[] = {{".gcode", K_GCODE}, {".nc", K_GCODE},  {".ngc", K_GCODE}, {".hpgl", K_HPGL},
-                {".plt", K_HPGL},    {".dxf", K_DXF},   {".svg", K_SVG},   {".stl", K_STL},
-                {".3mf", K_3MF}};
+    } exts[] = {{".gcode", K_GCODE}, {".nc", K_GCODE}, {".ngc", K_GCODE},
+                {".hpgl", K_HPGL},   {".plt", K_HPGL}, {".dxf", K_DXF},
+                {".svg", K_SVG},     {".stl", K_STL},  {".3mf", K_3MF}};
     const char *dot = strrchr(filename, '.');
     for (size_t i = 0; dot && i < sizeof exts / sizeof *exts; i++)
         if (!strcasecmp(dot, exts[i].ext)) return exts[i].k;
@@ -102,7 +102,8 @@ typedef struct say {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void rule(say *s, const char *name, bool pass, const char *fmt, ...)
+static void
+rule(say *s, const char *name, bool pass, const char *fmt, ...)
 {
     char detail[400];
     va_list ap;
@@ -127,8 +128,7 @@ static void width_rule(say *s, const char *name, const fab_width *w, double limi
         rule(s, name, false,
              "%zu place%s where a %s is under %.2f mm (%s), the first near (%.1f, %.1f) mm; the "
              "narrowest %s",
-             w->under, w->under == 1 ? "" : "s", what, limit, why, w->first[0], w->first[1],
-             least);
+             w->under, w->under == 1 ? "" : "s", what, limit, why, w->first[0], w->first[1], least);
 }
 
 /* Measures with the limits (mm); reach past the largest. */
@@ -136,8 +136,8 @@ static meiro_status measure(const fab_segs *segs, double material_limit, double 
                             fab_width *material, fab_width *gap, double *reach, meiro_error *err)
 {
     *reach = fmax(fmax(material_limit, gap_limit) * 1.5, 5);
-    return fab_measure(segs, *reach, material_limit - SLACK_MM, gap_limit - SLACK_MM, material,
-                       gap, err);
+    return fab_measure(segs, *reach, material_limit - SLACK_MM, gap_limit - SLACK_MM, material, gap,
+                       err);
 }
 
 static void bed_rule(say *s, double w, double h, double bed_w, double bed_h)
@@ -151,8 +151,8 @@ static void bed_rule(say *s, double w, double h, double bed_w, double bed_h)
 
 /* A plotter's or a laser's file. */
 static meiro_status check_flat(const char *data, size_t size, kind k, meiro_machine machine,
-                               double tool, double wall, double ball, double bed_w,
-                               double bed_h, say *s, meiro_error *err)
+                               double tool, double wall, double ball, double bed_w, double bed_h,
+                               say *s, meiro_error *err)
 {
     plot p;
     plot_init(&p);
@@ -180,8 +180,8 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
     bool outlines = machine == MEIRO_MACHINE_LASER && cut > 0 && closed == cut;
     char in_pens[32] = "";
     if (pens > 1) snprintf(in_pens, sizeof in_pens, " in %u pens", pens);
-    rule(s, "file", true, "%s: %zu strokes%s, %.1f x %.1f mm", kind_names[k], p.line_count,
-         in_pens, x1 - x0, y1 - y0);
+    rule(s, "file", true, "%s: %zu strokes%s, %.1f x %.1f mm", kind_names[k], p.line_count, in_pens,
+         x1 - x0, y1 - y0);
     bed_rule(s, x1 - x0, y1 - y0, bed_w, bed_h);
     fab_width material, gap;
     double reach = 0;
@@ -205,8 +205,7 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
         if (st == MEIRO_OK)
             width_rule(s, "kerf", piece, tool, reach, outlines ? "piece" : "gap between cuts",
                        "the beam burns it away");
-        if (st == MEIRO_OK)
-            st = measure(&segs, wall, wall + kerf, &material, &gap, &reach, err);
+        if (st == MEIRO_OK) st = measure(&segs, wall, wall + kerf, &material, &gap, &reach, err);
         if (st == MEIRO_OK)
             width_rule(s, "walls", piece, wall + kerf, reach,
                        outlines ? "wall" : "gap between cuts (a kerf and a wall)",
@@ -248,13 +247,12 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
 
 /* A 3D print's file. */
 static meiro_status check_solid(const char *data, size_t size, kind k, double tool, double wall,
-                                double ball, double bed_w, double bed_h, say *s,
-                                meiro_error *err)
+                                double ball, double bed_w, double bed_h, say *s, meiro_error *err)
 {
     solid_tris t = {0};
     const unsigned char *bytes = (const unsigned char *)data;
-    meiro_status st = k == K_STL ? solid_read_stl(bytes, size, &t, err)
-                                 : solid_read_3mf(bytes, size, &t, err);
+    meiro_status st =
+        k == K_STL ? solid_read_stl(bytes, size, &t, err) : solid_read_3mf(bytes, size, &t, err);
     if (st == MEIRO_OK && t.n == 0) st = fail(err, MEIRO_ERROR_PARSE, "no triangles");
     if (st != MEIRO_OK) {
         solid_tris_free(&t);
@@ -298,11 +296,10 @@ static meiro_status check_solid(const char *data, size_t size, kind k, double to
     return st;
 }
 
-meiro_status meiro_preflight_machine(const char *filename, meiro_machine machine,
-                                     double tool_mm, double wall_mm, double ball_mm,
-                                     double bed_w_mm, double bed_h_mm,
-                                     meiro_preflight_report report, void *ctx, bool *passed,
-                                     meiro_error *err)
+meiro_status meiro_preflight_machine(const char *filename, meiro_machine machine, double tool_mm,
+                                     double wall_mm, double ball_mm, double bed_w_mm,
+                                     double bed_h_mm, meiro_preflight_report report, void *ctx,
+                                     bool *passed, meiro_error *err)
 {
     if (passed) *passed = false;
     if (!filename || (unsigned)machine >= MEIRO_MACHINE_COUNT)
@@ -327,7 +324,7 @@ meiro_status meiro_preflight_machine(const char *filename, meiro_machine machine
                                                   "DXF or SVG: this file",
                     kind_names[k], machine == MEIRO_MACHINE_3D ? "3D printer" : "2D machine");
     if (machine == MEIRO_MACHINE_3D && bed_w_mm == 0) bed_w_mm = bed_h_mm = SOLID_BED_MM;
-    double tool = tool_mm > 0                          ? tool_mm
+    double tool = tool_mm > 0                        ? tool_mm
                   : machine == MEIRO_MACHINE_PLOTTER ? PEN_MM
                   : machine == MEIRO_MACHINE_LASER   ? KERF_MM
                                                      : NOZZLE_MM;
@@ -337,9 +334,9 @@ meiro_status meiro_preflight_machine(const char *filename, meiro_machine machine
     meiro_status st = slurp(filename, &data, &size, err);
     if (st != MEIRO_OK) return st;
     say s = {report, ctx, true};
-    st = solid ? check_solid(data, size, k, tool, wall, ball_mm, bed_w_mm, bed_h_mm, &s, err)
-               : check_flat(data, size, k, machine, tool, wall, ball_mm, bed_w_mm, bed_h_mm, &s,
-                            err);
+    st = solid
+             ? check_solid(data, size, k, tool, wall, ball_mm, bed_w_mm, bed_h_mm, &s, err)
+             : check_flat(data, size, k, machine, tool, wall, ball_mm, bed_w_mm, bed_h_mm, &s, err);
     free(data);
     if (st == MEIRO_OK && passed) *passed = s.passed;
     return st;

@@ -105,8 +105,7 @@ static int by_t(const void *a, const void *b)
  * from its ends: the point. (A wall that ends on a ring may poke through
  * the ring's chord by up to PLOT_TOL_MM: its end is the joint, found on
  * the chord's side by SIDE_MM.) */
-static bool crossing(const double *a, const double *b, const double *c, const double *d,
-                     double *at)
+static bool crossing(const double *a, const double *b, const double *c, const double *d, double *at)
 {
     double rx = b[0] - a[0], ry = b[1] - a[1], sx = d[0] - c[0], sy = d[1] - c[1];
     double den = rx * sy - ry * sx, lr = hypot(rx, ry), ls = hypot(sx, sy);

@@ -62,9 +62,8 @@ typedef struct fab_width {
  * side) and gap (on the other side); a stroke's spacing to the next
  * stroke on either side, as gap. Places below material_limit and
  * gap_limit counted. MEIRO_ERROR_NOMEM, or MEIRO_OK. */
-meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
-                         double gap_limit, fab_width *material, fab_width *gap,
-                         meiro_error *err);
+meiro_status fab_measure(const fab_segs *s, double reach, double material_limit, double gap_limit,
+                         fab_width *material, fab_width *gap, meiro_error *err);
 
 /* The pieces of a cut sheet's outlines (p's closed lines of `layer`): the
  * loops that hold material inside them, the largest the sheet's own; the

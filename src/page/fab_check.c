@@ -49,8 +49,8 @@ static bool material_left(const plot *p, size_t i)
     size_t best = l->first;
     double longest = -1;
     for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
-        double d = hypot(p->points[k + 1][0] - p->points[k][0],
-                         p->points[k + 1][1] - p->points[k][1]);
+        double d =
+            hypot(p->points[k + 1][0] - p->points[k][0], p->points[k + 1][1] - p->points[k][1]);
         if (d > longest) longest = d, best = k;
     }
     const double *a = p->points[best], *b = p->points[best + 1];
@@ -123,10 +123,8 @@ static bool grid_build(grid *g, const fab_segs *s, double reach)
         for (size_t i = 0; i < s->n; i++) {
             size_t cx0, cx1, cy0, cy1;
             const fab_seg *e = &s->v[i];
-            cell_range(g, fmin(e->a[0], e->b[0]), fmax(e->a[0], e->b[0]), g->x0, g->gw, &cx0,
-                       &cx1);
-            cell_range(g, fmin(e->a[1], e->b[1]), fmax(e->a[1], e->b[1]), g->y0, g->gh, &cy0,
-                       &cy1);
+            cell_range(g, fmin(e->a[0], e->b[0]), fmax(e->a[0], e->b[0]), g->x0, g->gw, &cx0, &cx1);
+            cell_range(g, fmin(e->a[1], e->b[1]), fmax(e->a[1], e->b[1]), g->y0, g->gh, &cy0, &cy1);
             for (size_t y = cy0; y <= cy1; y++)
                 for (size_t x = cx0; x <= cx1; x++) {
                     if (pass == 0) g->start[y * g->gw + x + 1]++;
@@ -155,7 +153,7 @@ static double ray_hit(const double *m, const double *d, const fab_seg *e)
     double den = d[0] * ey - d[1] * ex;
     if (fabs(den) < FACING_COS * hypot(ex, ey)) return HUGE_VAL; /* not facing */
     double wx = e->a[0] - m[0], wy = e->a[1] - m[1];
-    double t = (wx * ey - wy * ex) / den;  /* along the ray */
+    double t = (wx * ey - wy * ex) / den;     /* along the ray */
     double u = (wx * d[1] - wy * d[0]) / den; /* along e */
     return t > PROBE_MM / 10 && u >= 0 && u <= 1 ? t : HUGE_VAL;
 }
@@ -199,8 +197,8 @@ static void width_note(fab_width *w, double t, const double *m)
     if (t < w->least) w->least = t, w->at[0] = m[0], w->at[1] = m[1];
 }
 
-meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
-                         double gap_limit, fab_width *material, fab_width *gap, meiro_error *err)
+meiro_status fab_measure(const fab_segs *s, double reach, double material_limit, double gap_limit,
+                         fab_width *material, fab_width *gap, meiro_error *err)
 {
     *material = *gap = (fab_width){.least = HUGE_VAL};
     if (s->n == 0) return MEIRO_OK;
@@ -253,8 +251,8 @@ void fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2]
             if (l->layer != layer || !l->closed) continue;
             double area = 0;
             for (size_t k = l->first; k + 1 < l->first + l->count; k++)
-                area += p->points[k][0] * p->points[k + 1][1] -
-                        p->points[k + 1][0] * p->points[k][1];
+                area +=
+                    p->points[k][0] * p->points[k + 1][1] - p->points[k + 1][0] * p->points[k][1];
             if (fabs(area) < 2 * FAB_DOT_MM || material_left(p, i) != (area > 0)) continue;
             if (pass == 0 && fabs(area) > largest) largest = fabs(area), main = i;
             if (pass == 1 && i != main) {

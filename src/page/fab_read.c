@@ -68,7 +68,10 @@ static bool stroke_to(stroke *s, double x0, double y0, double x1, double y1)
     return plot_point(s->p, x1, y1);
 }
 
-static meiro_status nomem(meiro_error *err) { return fail(err, MEIRO_ERROR_NOMEM, "out of memory"); }
+static meiro_status nomem(meiro_error *err)
+{
+    return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+}
 
 static bool in_range(double v) { return fabs(v) <= FAB_MAX_MM; }
 
@@ -123,8 +126,7 @@ meiro_status fab_read_gcode(const char *text, size_t size, plot *p, meiro_error 
                                    "G%g: arcs are not read (meiro writes lines: G0 and G1)", v);
                 else if (v != 4 && v != 17 && v != 94)
                     return fail_at(err, MEIRO_ERROR_PARSE, line, col,
-                                   "G%g is not read (G0, G1, G4, G17, G20, G21, G90, G91, G94)",
-                                   v);
+                                   "G%g is not read (G0, G1, G4, G17, G20, G21, G90, G91, G94)", v);
             } else if (c == 'M') {
                 if (v == 3 || v == 4) spindle = true;
                 else if (v == 5) spindle = false;
@@ -240,8 +242,7 @@ meiro_status fab_read_hpgl(const char *text, size_t size, plot *p, meiro_error *
             if (down && (nx != x || ny != y) && !stroke_to(&st, x, y, nx, ny)) return nomem(err);
             x = nx, y = ny;
         }
-        if (n)
-            return fail_at(err, MEIRO_ERROR_PARSE, line, col, "%s: an x without its y", op);
+        if (n) return fail_at(err, MEIRO_ERROR_PARSE, line, col, "%s: an x without its y", op);
     }
     if (!stroke_end(&st) || p->failed) return nomem(err);
     return MEIRO_OK;
@@ -304,8 +305,8 @@ static bool dxf_number(const dxf *d, double *v, meiro_error *err)
 {
     size_t len;
     if (number_at(d->value, d->len, true, v, &len) && len == d->len && in_range(*v)) return true;
-    fail_at(err, MEIRO_ERROR_PARSE, d->value_line, 1,
-            "group %d: a number within %g was expected", d->code, FAB_MAX_MM);
+    fail_at(err, MEIRO_ERROR_PARSE, d->value_line, 1, "group %d: a number within %g was expected",
+            d->code, FAB_MAX_MM);
     return false;
 }
 
@@ -329,8 +330,8 @@ static int dxf_entity(dxf *d, entity *e, plot *p, bool lw, meiro_error *err)
         double v = 0;
         bool coordinate = d->code == 10 || d->code == 20 || d->code == 11 || d->code == 21;
         if ((coordinate || d->code == 70) && !dxf_number(d, &v, err)) return -1;
-        if (d->code == 8) e->layer = d->len == 7 && !memcmp(d->value, "ENGRAVE", 7) ? PLOT_ENGRAVE
-                                                                                     : PLOT_CUT;
+        if (d->code == 8)
+            e->layer = d->len == 7 && !memcmp(d->value, "ENGRAVE", 7) ? PLOT_ENGRAVE : PLOT_CUT;
         else if (d->code == 70) e->flags = (int)v;
         else if (lw && d->code == 10) x = v, xs++;
         else if (lw && d->code == 20) {
@@ -340,8 +341,10 @@ static int dxf_entity(dxf *d, entity *e, plot *p, bool lw, meiro_error *err)
             }
             if (!plot_point(p, x, v)) return -1;
         } else if (coordinate)
-            (d->code == 10 ? e->a : d->code == 20 ? e->a + 1 : d->code == 11 ? e->b : e->b + 1)[0] =
-                v;
+            (d->code == 10   ? e->a
+             : d->code == 20 ? e->a + 1
+             : d->code == 11 ? e->b
+                             : e->b + 1)[0] = v;
     }
     return r;
 }
@@ -562,14 +565,15 @@ static void svg_paint_of(const char *s, const char *e, svg_paint *pt)
     while (at && at > style && at[-1] != ';' && !isspace((unsigned char)at[-1]))
         at = strstr(at + 1, "stroke:");
     if (at) snprintf(stroke, sizeof stroke, "%.*s", (int)strcspn(at + 7, ";"), at + 7);
-    else if (svg_attr(s, e, "stroke", &v, &len)) snprintf(stroke, sizeof stroke, "%.*s", (int)len, v);
+    else if (svg_attr(s, e, "stroke", &v, &len))
+        snprintf(stroke, sizeof stroke, "%.*s", (int)len, v);
     at = strstr(style, "fill:");
     if (at) snprintf(fill, sizeof fill, "%.*s", (int)strcspn(at + 5, ";"), at + 5);
     else if (svg_attr(s, e, "fill", &v, &len)) snprintf(fill, sizeof fill, "%.*s", (int)len, v);
     pt->stroke = stroke[0] && strcmp(stroke, "none") != 0;
     pt->fill = strcmp(fill, "none") != 0;
-    pt->white = !strcmp(fill, "rgb(100%,100%,100%)") || !strcmp(fill, "#ffffff") ||
-                !strcmp(fill, "white");
+    pt->white =
+        !strcmp(fill, "rgb(100%,100%,100%)") || !strcmp(fill, "#ffffff") || !strcmp(fill, "white");
     /* the colour, to tell pens apart: a shape filled in the paper's white
      * (S's and G's plates) is drawn as its outline in black, as meiro's
      * machines draw it */
@@ -611,7 +615,8 @@ static bool svg_arc(plot *p, affine t, double x0, double y0, double rx, double r
 {
     rx = fabs(rx), ry = fabs(ry);
     if (rx == 0 || ry == 0 || (x0 == x1 && y0 == y1))
-        return plot_point(p, t.m[0] * x1 + t.m[2] * y1 + t.m[4], t.m[1] * x1 + t.m[3] * y1 + t.m[5]);
+        return plot_point(p, t.m[0] * x1 + t.m[2] * y1 + t.m[4],
+                          t.m[1] * x1 + t.m[3] * y1 + t.m[5]);
     double a = phi * 3.141592653589793 / 180, ca = cos(a), sa = sin(a);
     double dx = (x0 - x1) / 2, dy = (y0 - y1) / 2;
     double px = ca * dx + sa * dy, py = -sa * dx + ca * dy;
@@ -642,8 +647,8 @@ static bool svg_arc(plot *p, affine t, double x0, double y0, double rx, double r
 
 /* A path's d into p's lines, through t; curves in 16 chords, arcs within
  * PLOT_TOL_MM. */
-static meiro_status svg_path(const char *text, const char *d, size_t len, affine t,
-                             unsigned layer, unsigned pen, plot *p, meiro_error *err)
+static meiro_status svg_path(const char *text, const char *d, size_t len, affine t, unsigned layer,
+                             unsigned pen, plot *p, meiro_error *err)
 {
     const char *s = d, *end = d + len;
     double x = 0, y = 0, sx = 0, sy = 0, cx = 0, cy = 0; /* pen, sub-path start, last control */
@@ -653,7 +658,7 @@ static meiro_status svg_path(const char *text, const char *d, size_t len, affine
 #define PUT(px, py)                                                                                \
     do {                                                                                           \
         double px_ = (px), py_ = (py);                                                             \
-        if (!plot_point(p, t.m[0] * px_ + t.m[2] * py_ + t.m[4],                                 \
+        if (!plot_point(p, t.m[0] * px_ + t.m[2] * py_ + t.m[4],                                   \
                         t.m[1] * px_ + t.m[3] * py_ + t.m[5]))                                     \
             return nomem(err);                                                                     \
     } while (0)
@@ -673,8 +678,7 @@ static meiro_status svg_path(const char *text, const char *d, size_t len, affine
                 open = false, x = sx, y = sy, last = 'Z';
                 continue;
             }
-        } else if (!cmd)
-            return svg_fail(text, s, err, "a path starts with a command (M)");
+        } else if (!cmd) return svg_fail(text, s, err, "a path starts with a command (M)");
         static const int arity[128] = {['M'] = 2, ['L'] = 2, ['H'] = 1, ['V'] = 1, ['C'] = 6,
                                        ['S'] = 4, ['Q'] = 4, ['T'] = 2, ['A'] = 7};
         char up = (char)toupper((unsigned char)cmd);
@@ -719,8 +723,9 @@ static meiro_status svg_path(const char *text, const char *d, size_t len, affine
         }
         bool smooth_c = up == 'S' && (last == 'C' || last == 'S');
         bool smooth_q = up == 'T' && (last == 'Q' || last == 'T');
-        if (up == 'C') c1x = ox + v[0], c1y = oy + v[1], c2x = ox + v[2], c2y = oy + v[3],
-                       nx = ox + v[4], ny = oy + v[5];
+        if (up == 'C')
+            c1x = ox + v[0], c1y = oy + v[1], c2x = ox + v[2], c2y = oy + v[3], nx = ox + v[4],
+            ny = oy + v[5];
         else if (up == 'S') {
             c1x = smooth_c ? 2 * x - cx : x, c1y = smooth_c ? 2 * y - cy : y;
             c2x = ox + v[0], c2y = oy + v[1], nx = ox + v[2], ny = oy + v[3];
@@ -755,8 +760,8 @@ static bool svg_length_mm(const char *v, size_t len, double *mm)
     static const struct {
         const char *name;
         double mm;
-    } units[] = {{"mm", 1}, {"cm", 10}, {"in", 25.4}, {"pt", 25.4 / 72}, {"px", 25.4 / 96},
-                 {"", 25.4 / 96}};
+    } units[] = {{"mm", 1},         {"cm", 10},        {"in", 25.4},
+                 {"pt", 25.4 / 72}, {"px", 25.4 / 96}, {"", 25.4 / 96}};
     for (size_t k = 0; k < sizeof units / sizeof *units; k++)
         if (unit == strlen(units[k].name) && !memcmp(p, units[k].name, unit)) {
             *mm *= units[k].mm;
@@ -814,7 +819,8 @@ meiro_status fab_read_svg(const char *text, size_t size, plot *p, meiro_error *e
                 while (n < 4 && svg_number(&q, v + len, &vb[n])) n++;
                 if (n != 4 || vb[2] <= 0 || vb[3] <= 0)
                     return svg_fail(text, lt, err, "a viewBox is four numbers, a size above 0");
-                here = (affine){{w / vb[2], 0, 0, h / vb[3], -vb[0] * w / vb[2], -vb[1] * h / vb[3]}};
+                here =
+                    (affine){{w / vb[2], 0, 0, h / vb[3], -vb[0] * w / vb[2], -vb[1] * h / vb[3]}};
             } else here = (affine){{25.4 / 96, 0, 0, 25.4 / 96, 0, 0}};
         }
         if (!seen_svg) return svg_fail(text, lt, err, "not an SVG: its first element is not svg");
@@ -826,8 +832,8 @@ meiro_status fab_read_svg(const char *text, size_t size, plot *p, meiro_error *e
                                 "rotate)");
             here = affine_mul(here, t);
         }
-        bool hides = IS("defs") || IS("symbol") || IS("clipPath") || IS("mask") ||
-                     IS("pattern") || IS("marker");
+        bool hides = IS("defs") || IS("symbol") || IS("clipPath") || IS("mask") || IS("pattern") ||
+                     IS("marker");
         if (!empty) {
             if (depth == DEPTH) return svg_fail(text, lt, err, "elements nested past 64");
             if (hides && !hidden) hidden = depth + 1;
@@ -851,8 +857,8 @@ meiro_status fab_read_svg(const char *text, size_t size, plot *p, meiro_error *e
             st = svg_path(text, v, len, here, layer, pen, p, err);
         } else if (IS("rect") || IS("line") || IS("polyline") || IS("polygon") || IS("circle") ||
                    IS("ellipse"))
-            st = svg_fail(text, lt, err,
-                          "an SVG shape other than a path: meiro's files draw paths");
+            st =
+                svg_fail(text, lt, err, "an SVG shape other than a path: meiro's files draw paths");
         if (st != MEIRO_OK) return st;
 #undef IS
     }

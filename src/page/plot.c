@@ -73,7 +73,7 @@ typedef struct gather {
     size_t first;
     bool open;
     unsigned layer, pen;
-    bool at;  /* a current point: (x, y), which a clip may leave off the line */
+    bool at;     /* a current point: (x, y), which a clip may leave off the line */
     bool cut;    /* the sub-path cut by a clip: not closed */
     double x, y;
 } gather;

@@ -50,7 +50,8 @@ static double drawn_length(const plot *p)
 static unsigned pens_used(const plot *p)
 {
     unsigned n = 0;
-    for (size_t i = 0; i < p->line_count; i++) n += i == 0 || p->lines[i].pen != p->lines[i - 1].pen;
+    for (size_t i = 0; i < p->line_count; i++)
+        n += i == 0 || p->lines[i].pen != p->lines[i - 1].pen;
     return n;
 }
 

@@ -18,7 +18,10 @@
 /* Past a metre and a half from the origin, no printer's. */
 #define READ_MAX_MM 1.0e5
 
-static meiro_status nomem(meiro_error *err) { return fail(err, MEIRO_ERROR_NOMEM, "out of memory"); }
+static meiro_status nomem(meiro_error *err)
+{
+    return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+}
 
 static bool tri_add(solid_tris *t, const float v[9])
 {
@@ -82,8 +85,8 @@ static bool is_word(const words *k, const char *w)
 static meiro_status expect(words *k, const char *w, meiro_error *err)
 {
     if (word(k) && is_word(k, w)) return MEIRO_OK;
-    return fail_at(err, MEIRO_ERROR_PARSE, k->len ? k->wline : k->line,
-                   k->len ? k->wcol : 1, "'%s' was expected", w);
+    return fail_at(err, MEIRO_ERROR_PARSE, k->len ? k->wline : k->line, k->len ? k->wcol : 1,
+                   "'%s' was expected", w);
 }
 
 static meiro_status number(words *k, float *v, meiro_error *err)
@@ -144,8 +147,7 @@ static meiro_status read_stl_text(const char *s, size_t size, solid_tris *t, mei
     return st;
 }
 
-meiro_status solid_read_stl(const unsigned char *data, size_t size, solid_tris *t,
-                            meiro_error *err)
+meiro_status solid_read_stl(const unsigned char *data, size_t size, solid_tris *t, meiro_error *err)
 {
     /* binary: 80 bytes of header, the count, 50 bytes a triangle; a binary
      * file's header may start "solid" too: the size decides */
@@ -206,8 +208,7 @@ static meiro_status zip_find(const unsigned char *z, size_t size, const char *na
                             "it writes",
                             name, method);
             if (local > size || size - local < 30 || get32(z + local) != 0x04034b50u)
-                return fail(err, MEIRO_ERROR_PARSE, "%s: no local header at byte %zu", name,
-                            local);
+                return fail(err, MEIRO_ERROR_PARSE, "%s: no local header at byte %zu", name, local);
             size_t from = local + 30 + get16(z + local + 26) + get16(z + local + 28);
             if (from > size || size - from < stored)
                 return fail(err, MEIRO_ERROR_PARSE, "%s runs past the file's end", name);
@@ -250,8 +251,7 @@ static bool attribute(const char *s, const char *e, const char *key, double *v)
     return false;
 }
 
-meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *t,
-                            meiro_error *err)
+meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *t, meiro_error *err)
 {
     const unsigned char *model = NULL;
     size_t len = 0;
@@ -305,7 +305,8 @@ meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *
                              vertices);
             else {
                 float c[9];
-                for (int k = 0; k < 3; k++) memcpy(c + 3 * k, xyz + 3 * (size_t)v[k], 3 * sizeof *c);
+                for (int k = 0; k < 3; k++)
+                    memcpy(c + 3 * k, xyz + 3 * (size_t)v[k], 3 * sizeof *c);
                 if (!tri_add(t, c)) st = nomem(err);
             }
         } else if (n > 8 && !memcmp(p, "<item ", 6) && has(p, close, "transform="))
@@ -371,7 +372,8 @@ static bool bands_build(bands *b, const solid_cut *raw, size_t n)
 {
     double y0 = HUGE_VAL, y1 = -HUGE_VAL;
     for (size_t i = 0; i < n; i++)
-        y0 = fmin(y0, fmin(raw[i].a[1], raw[i].b[1])), y1 = fmax(y1, fmax(raw[i].a[1], raw[i].b[1]));
+        y0 = fmin(y0, fmin(raw[i].a[1], raw[i].b[1])),
+        y1 = fmax(y1, fmax(raw[i].a[1], raw[i].b[1]));
     b->raw = raw, b->y0 = y0;
     b->count = (size_t)sqrt((double)n) + 1;
     b->h = fmax(y1 - y0, 1e-6) / (double)b->count;

@@ -53,7 +53,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         s = which == 3 ? solid_read_stl(file, n, &t, &err) : solid_read_3mf(file, n, &t, &err);
         solid_cut *cuts = NULL;
         size_t count = 0;
-        if (s == MEIRO_OK && t.n && solid_section(&t, t.v[2] + 0.5, &cuts, &count, &err) == MEIRO_OK) {
+        if (s == MEIRO_OK && t.n &&
+            solid_section(&t, t.v[2] + 0.5, &cuts, &count, &err) == MEIRO_OK) {
             for (size_t i = 0; i < count; i++)
                 if (!fab_seg_add(&segs, cuts[i].a[0], cuts[i].a[1], cuts[i].b[0], cuts[i].b[1],
                                  cuts[i].side))
