@@ -939,7 +939,7 @@ static void test_islands(void)
             meiro_status st = fab_read_dxf(text, strlen(text), &p, &err);
             size_t islands = 0, want = model_islands(m);
             double at[40][2];
-            if (st == MEIRO_OK) fab_islands(&p, PLOT_CUT, &islands, at, 40);
+            if (st == MEIRO_OK) CHECK(fab_islands(&p, PLOT_CUT, &islands, at, 40));
             bool placed = true;
             for (size_t i = 0; i < islands && i < 40; i++) {
                 bool on = false;

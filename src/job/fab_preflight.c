@@ -214,7 +214,10 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
             if (outlines) {
                 size_t islands;
                 double at[3][2];
-                fab_islands(&p, PLOT_CUT, &islands, at, 3);
+                if (!fab_islands(&p, PLOT_CUT, &islands, at, 3)) {
+                    st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+                    goto done;
+                }
                 char where[160] = "";
                 for (size_t i = 0; i < islands && i < 3; i++)
                     snprintf(where + strlen(where), sizeof where - strlen(where), "%s(%.1f, %.1f)",
@@ -240,6 +243,7 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
                            "the ball and its 1 mm of clearance stick");
         }
     }
+done:
     free(segs.v);
     plot_free(&p);
     return st;
@@ -266,14 +270,20 @@ static meiro_status check_solid(const char *data, size_t size, kind k, double to
     rule(s, "file", true, "%s: %zu triangles, %.1f x %.1f x %.1f mm; measured at z %.1f mm",
          kind_names[k], t.n, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], z);
     bed_rule(s, hi[0] - lo[0], hi[1] - lo[1], bed_w, bed_h);
-    solid_cut *cuts = NULL;
-    size_t n = 0;
-    fab_segs segs = {0};
-    st = solid_section(&t, z, &cuts, &n, err);
-    for (size_t i = 0; st == MEIRO_OK && i < n; i++)
-        if (!fab_seg_add(&segs, cuts[i].a[0], cuts[i].a[1], cuts[i].b[0], cuts[i].b[1],
-                         cuts[i].side))
+    solid_section_cuts sec;
+    fab_segs segs = {0}, boxes = {0};
+    st = solid_section(&t, z, &sec, err);
+    for (size_t i = 0; st == MEIRO_OK && i < sec.count; i++)
+        if (!fab_seg_add(&segs, sec.cuts[i].a[0], sec.cuts[i].a[1], sec.cuts[i].b[0],
+                         sec.cuts[i].b[1], sec.cuts[i].side))
             st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    for (size_t i = 0; st == MEIRO_OK && i < sec.raw_count; i++)
+        if (!fab_seg_add(&boxes, sec.raw[i].a[0], sec.raw[i].a[1], sec.raw[i].b[0],
+                         sec.raw[i].b[1], sec.raw[i].side))
+            st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    /* a face inside another box (a wall's strip under its post) is none */
+    if (st == MEIRO_OK && !fab_drop_inner(&segs, &boxes))
+        st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     fab_width material, gap;
     double reach = 0;
     if (st == MEIRO_OK) st = measure(&segs, wall, tool, &material, &gap, &reach, err);
@@ -290,8 +300,9 @@ static meiro_status check_solid(const char *data, size_t size, kind k, double to
             width_rule(s, "ball", &gap, need, reach, "corridor",
                        "the ball and its 1 mm of clearance stick");
     }
-    free(cuts);
+    solid_section_free(&sec);
     free(segs.v);
+    free(boxes.v);
     solid_tris_free(&t);
     return st;
 }

@@ -57,6 +57,12 @@ typedef struct fab_width {
     double first[2]; /* the first of them, along x then y */
 } fab_width;
 
+/* The segments of s that are faces of the boxes' union: those whose
+ * outside (a hair off the side away from their material) lies in none of
+ * the boxes (sided closed loops, a 3D print's raw section: their winding
+ * number there 0); false out of memory. */
+bool fab_drop_inner(fab_segs *s, const fab_segs *boxes);
+
 /* Measures, from each segment's middle along its normal, up to `reach` mm:
  * a sided segment's material (the first segment met on its material's
  * side) and gap (on the other side); a stroke's spacing to the next
@@ -68,7 +74,7 @@ meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
 /* The pieces of a cut sheet's outlines (p's closed lines of `layer`): the
  * loops that hold material inside them, the largest the sheet's own; the
  * others fall out: *islands of them, the first up to `room` of their
- * places (a vertex of each) in at. */
-void fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2], size_t room);
+ * places (a vertex of each) in at. False out of memory. */
+bool fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2], size_t room);
 
 #endif /* MEIRO_SRC_PAGE_FAB_H */

@@ -23,54 +23,155 @@ bool fab_seg_add(fab_segs *s, double ax, double ay, double bx, double by, int si
     return true;
 }
 
-/* Whether (x, y) is inside the closed lines of `layer` (even-odd): the
- * crossings of the ray to +x. */
-static bool inside(const plot *p, unsigned layer, double x, double y)
+/* ---- Inside and outside ---- */
+
+/* Segments in bands of y, for the ray from a point to +x: its crossings
+ * (even-odd: inside a closed line) and their winding (a loop with its
+ * material on its left crosses it going up on its right: inside a box);
+ * a query reads one band, about the square root of the segments. */
+typedef struct bands {
+    double y0, h;
+    size_t count;
+    size_t *start;
+    uint32_t *ids;
+    const fab_seg *v;
+} bands;
+
+static void bands_free(bands *b)
 {
-    bool in = false;
+    free(b->start);
+    free(b->ids);
+}
+
+static size_t band_of(const bands *b, double y)
+{
+    double k = floor((y - b->y0) / b->h);
+    return k < 0 ? 0 : k >= (double)b->count ? b->count - 1 : (size_t)k;
+}
+
+static bool bands_build(bands *b, const fab_segs *s)
+{
+    *b = (bands){.v = s->v};
+    double y0 = HUGE_VAL, y1 = -HUGE_VAL;
+    for (size_t i = 0; i < s->n; i++)
+        y0 = fmin(y0, fmin(s->v[i].a[1], s->v[i].b[1])),
+        y1 = fmax(y1, fmax(s->v[i].a[1], s->v[i].b[1]));
+    b->y0 = s->n ? y0 : 0;
+    b->count = (size_t)sqrt((double)s->n) + 1;
+    b->h = fmax(s->n ? y1 - y0 : 0, 1e-6) / (double)b->count;
+    b->start = zalloc(b->count + 1, sizeof *b->start);
+    size_t *fill = NULL;
+    for (int pass = 0; b->start && pass < 2; pass++) {
+        if (pass == 1) {
+            for (size_t k = 0; k < b->count; k++) b->start[k + 1] += b->start[k];
+            b->ids = alloc_array(b->start[b->count] + 1, sizeof *b->ids);
+            fill = alloc_array(b->count + 1, sizeof *fill);
+            if (!b->ids || !fill) break;
+            memcpy(fill, b->start, b->count * sizeof *fill);
+        }
+        for (size_t i = 0; i < s->n; i++)
+            for (size_t k = band_of(b, fmin(s->v[i].a[1], s->v[i].b[1]));
+                 k <= band_of(b, fmax(s->v[i].a[1], s->v[i].b[1])); k++) {
+                if (pass == 0) b->start[k + 1]++;
+                else b->ids[fill[k]++] = (uint32_t)i;
+            }
+    }
+    bool ok = b->start && b->ids && fill;
+    free(fill);
+    if (!ok) bands_free(b);
+    return ok;
+}
+
+/* The ray from (x, y) to +x: its crossings, and their winding. */
+static void bands_ray(const bands *b, double x, double y, size_t *crossings, int *winding)
+{
+    *crossings = 0, *winding = 0;
+    size_t k = band_of(b, y);
+    for (size_t i = b->start[k]; i < b->start[k + 1]; i++) {
+        const fab_seg *c = &b->v[b->ids[i]];
+        const double *lo = c->a, *hi = c->b;
+        int up = c->side < 0 ? -1 : 1;
+        if (lo[1] > hi[1]) lo = c->b, hi = c->a, up = -up;
+        if (!(lo[1] <= y && y < hi[1])) continue;
+        if (lo[0] + (y - lo[1]) * (hi[0] - lo[0]) / (hi[1] - lo[1]) <= x) continue;
+        ++*crossings;
+        *winding += up;
+    }
+}
+
+/* The closed lines of `layer`, for their insides. */
+static bool loops_of(const plot *p, unsigned layer, fab_segs *loops, bands *b)
+{
     for (size_t i = 0; i < p->line_count; i++) {
         const plot_line *l = &p->lines[i];
         if (l->layer != layer || !l->closed) continue;
-        for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
-            const double *a = p->points[k], *b = p->points[k + 1];
-            if ((a[1] > y) == (b[1] > y)) continue;
-            double cx = a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
-            if (cx > x) in = !in;
-        }
+        for (size_t k = l->first; k + 1 < l->first + l->count; k++)
+            if (!fab_seg_add(loops, p->points[k][0], p->points[k][1], p->points[k + 1][0],
+                             p->points[k + 1][1], 0))
+                return false;
     }
-    return in;
+    return bands_build(b, loops);
 }
 
 /* Whether closed line i holds its material on its left (probed beside its
- * longest segment). */
-static bool material_left(const plot *p, size_t i)
+ * longest segment, even-odd over the loops). */
+static bool material_left(const plot *p, size_t i, const bands *b)
 {
     const plot_line *l = &p->lines[i];
     size_t best = l->first;
     double longest = -1;
     for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
-        double d =
-            hypot(p->points[k + 1][0] - p->points[k][0], p->points[k + 1][1] - p->points[k][1]);
+        double d = hypot(p->points[k + 1][0] - p->points[k][0],
+                         p->points[k + 1][1] - p->points[k][1]);
         if (d > longest) longest = d, best = k;
     }
-    const double *a = p->points[best], *b = p->points[best + 1];
+    const double *a = p->points[best], *c = p->points[best + 1];
     double len = fmax(longest, FAB_DOT_MM);
-    double mx = (a[0] + b[0]) / 2 - (b[1] - a[1]) / len * PROBE_MM;
-    double my = (a[1] + b[1]) / 2 + (b[0] - a[0]) / len * PROBE_MM;
-    return inside(p, l->layer, mx, my);
+    double mx = (a[0] + c[0]) / 2 - (c[1] - a[1]) / len * PROBE_MM;
+    double my = (a[1] + c[1]) / 2 + (c[0] - a[0]) / len * PROBE_MM;
+    size_t crossings;
+    int winding;
+    bands_ray(b, mx, my, &crossings, &winding);
+    return crossings % 2 == 1;
 }
 
 bool fab_segs_of(const plot *p, unsigned layer, bool sided, fab_segs *out)
 {
-    for (size_t i = 0; i < p->line_count; i++) {
+    fab_segs loops = {0};
+    bands b = {0};
+    bool ok = !sided || loops_of(p, layer, &loops, &b);
+    for (size_t i = 0; ok && i < p->line_count; i++) {
         const plot_line *l = &p->lines[i];
         if (l->layer != layer) continue;
-        int side = sided && l->closed ? (material_left(p, i) ? 1 : -1) : 0;
-        for (size_t k = l->first; k + 1 < l->first + l->count; k++)
-            if (!fab_seg_add(out, p->points[k][0], p->points[k][1], p->points[k + 1][0],
-                             p->points[k + 1][1], side))
-                return false;
+        int side = sided && l->closed ? (material_left(p, i, &b) ? 1 : -1) : 0;
+        for (size_t k = l->first; ok && k + 1 < l->first + l->count; k++)
+            ok = fab_seg_add(out, p->points[k][0], p->points[k][1], p->points[k + 1][0],
+                             p->points[k + 1][1], side);
     }
+    if (sided) bands_free(&b);
+    free(loops.v);
+    return ok;
+}
+
+bool fab_drop_inner(fab_segs *s, const fab_segs *boxes)
+{
+    bands b;
+    if (!bands_build(&b, boxes)) return false;
+    size_t kept = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const fab_seg *e = &s->v[i];
+        double dx = e->b[0] - e->a[0], dy = e->b[1] - e->a[1], len = fmax(hypot(dx, dy), FAB_DOT_MM);
+        /* a hair off its side away from its material */
+        double out = -(e->side < 0 ? -1 : 1) * PROBE_MM;
+        double mx = (e->a[0] + e->b[0]) / 2 - dy / len * out;
+        double my = (e->a[1] + e->b[1]) / 2 + dx / len * out;
+        size_t crossings;
+        int winding;
+        bands_ray(&b, mx, my, &crossings, &winding);
+        if (winding == 0) s->v[kept++] = *e;
+    }
+    s->n = kept;
+    bands_free(&b);
     return true;
 }
 
@@ -239,8 +340,15 @@ meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
 
 /* ---- Pieces ---- */
 
-void fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2], size_t room)
+bool fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2], size_t room)
 {
+    fab_segs loops = {0};
+    bands b;
+    *islands = 0;
+    if (!loops_of(p, layer, &loops, &b)) {
+        free(loops.v);
+        return false;
+    }
     /* the outer loops: material inside them (on the left of a loop going
      * anticlockwise, y up) */
     size_t main = SIZE_MAX, outer = 0;
@@ -253,7 +361,7 @@ void fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2]
             for (size_t k = l->first; k + 1 < l->first + l->count; k++)
                 area +=
                     p->points[k][0] * p->points[k + 1][1] - p->points[k + 1][0] * p->points[k][1];
-            if (fabs(area) < 2 * FAB_DOT_MM || material_left(p, i) != (area > 0)) continue;
+            if (fabs(area) < 2 * FAB_DOT_MM || material_left(p, i, &b) != (area > 0)) continue;
             if (pass == 0 && fabs(area) > largest) largest = fabs(area), main = i;
             if (pass == 1 && i != main) {
                 if (outer < room) memcpy(at[outer], p->points[l->first], sizeof *at);
@@ -261,4 +369,7 @@ void fab_islands(const plot *p, unsigned layer, size_t *islands, double (*at)[2]
             }
         }
     *islands = outer;
+    bands_free(&b);
+    free(loops.v);
+    return true;
 }

@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How far outside a face of the section it is probed for other boxes. */
-#define PROBE_OUT_MM 1e-3
 /* Past a metre and a half from the origin, no printer's. */
 #define READ_MAX_MM 1.0e5
 
@@ -351,84 +349,13 @@ static int by_s(const void *x, const void *y)
     return a->s < b->s ? -1 : a->s > b->s;
 }
 
-/* The raw section, a closed loop around each box a part is made of (their
- * material on the left), in bands of y: a point's winding number over
- * them counts the boxes it is inside. */
-typedef struct bands {
-    double y0, h;
-    size_t count;
-    size_t *start;
-    uint32_t *ids;
-    const solid_cut *raw;
-} bands;
-
-static size_t band_of(const bands *b, double y)
-{
-    double k = floor((y - b->y0) / b->h);
-    return k < 0 ? 0 : k >= (double)b->count ? b->count - 1 : (size_t)k;
-}
-
-static bool bands_build(bands *b, const solid_cut *raw, size_t n)
-{
-    double y0 = HUGE_VAL, y1 = -HUGE_VAL;
-    for (size_t i = 0; i < n; i++)
-        y0 = fmin(y0, fmin(raw[i].a[1], raw[i].b[1])),
-        y1 = fmax(y1, fmax(raw[i].a[1], raw[i].b[1]));
-    b->raw = raw, b->y0 = y0;
-    b->count = (size_t)sqrt((double)n) + 1;
-    b->h = fmax(y1 - y0, 1e-6) / (double)b->count;
-    b->start = zalloc(b->count + 1, sizeof *b->start);
-    if (!b->start) return false;
-    size_t *fill = NULL;
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1) {
-            for (size_t k = 0; k < b->count; k++) b->start[k + 1] += b->start[k];
-            b->ids = alloc_array(b->start[b->count] + 1, sizeof *b->ids);
-            fill = alloc_array(b->count + 1, sizeof *fill);
-            if (!b->ids || !fill) {
-                free(fill);
-                return false;
-            }
-            memcpy(fill, b->start, b->count * sizeof *fill);
-        }
-        for (size_t i = 0; i < n; i++)
-            for (size_t k = band_of(b, fmin(raw[i].a[1], raw[i].b[1]));
-                 k <= band_of(b, fmax(raw[i].a[1], raw[i].b[1])); k++) {
-                if (pass == 0) b->start[k + 1]++;
-                else b->ids[fill[k]++] = (uint32_t)i;
-            }
-    }
-    free(fill);
-    return true;
-}
-
-/* Whether (x, y) is inside a box: the winding number of the ray to +x
- * (a loop with its material on the left crosses it going up on its
- * right). */
-static bool in_material(const bands *b, double x, double y)
-{
-    int winding = 0;
-    size_t k = band_of(b, y);
-    for (size_t i = b->start[k]; i < b->start[k + 1]; i++) {
-        const solid_cut *c = &b->raw[b->ids[i]];
-        const double *lo = c->a, *hi = c->b;
-        int up = c->side > 0 ? 1 : -1;
-        if (lo[1] > hi[1]) lo = c->b, hi = c->a, up = -up;
-        if (!(lo[1] <= y && y < hi[1])) continue;
-        double cx = lo[0] + (y - lo[1]) * (hi[0] - lo[0]) / (hi[1] - lo[1]);
-        if (cx > x) winding += up;
-    }
-    return winding != 0;
-}
-
-meiro_status solid_section(const solid_tris *t, double z, solid_cut **cuts, size_t *count,
+meiro_status solid_section(const solid_tris *t, double z, solid_section_cuts *out,
                            meiro_error *err)
 {
-    *cuts = NULL, *count = 0;
+    *out = (solid_section_cuts){0};
     piece *pc = alloc_array(t->n + 1, sizeof *pc);
     event *ev = alloc_array(2 * t->n + 2, sizeof *ev);
     solid_cut *raw = alloc_array(t->n + 1, sizeof *raw);
-    bands b = {0};
     size_t n = 0, cap = 0;
     meiro_status st = pc && ev && raw ? MEIRO_OK : nomem(err);
     for (size_t j = 0; st == MEIRO_OK && j < t->n; j++) {
@@ -465,7 +392,6 @@ meiro_status solid_section(const solid_tris *t, double z, solid_cut **cuts, size
         pc[n++] = (piece){llround(theta * 1e6), llround(c * 1e4), theta, c, s0, s1, side};
     }
     if (st == MEIRO_OK && n) qsort(pc, n, sizeof *pc, by_line);
-    if (st == MEIRO_OK && n && !bands_build(&b, raw, n)) st = nomem(err);
     /* each line's pieces: where one side's faces meet the other's (two
      * parts, or a part's boxes, face to face) nothing is cut */
     for (size_t i = 0; st == MEIRO_OK && i < n;) {
@@ -487,19 +413,14 @@ meiro_status solid_section(const solid_tris *t, double z, solid_cut **cuts, size
             if (now == open) continue;
             if (open && ev[e].s - from > 1e-7) {
                 double cs = cos(pc[i].theta), sn = sin(pc[i].theta), c = pc[i].c;
-                if (!vec_reserve(cuts, &cap, *count + 1, sizeof **cuts, 256)) {
+                if (!vec_reserve(&out->cuts, &cap, out->count + 1, sizeof *out->cuts, 256)) {
                     st = nomem(err);
                     break;
                 }
-                solid_cut *k = &(*cuts)[*count];
+                solid_cut *k = &out->cuts[out->count++];
                 k->a[0] = from * cs - c * sn, k->a[1] = from * sn + c * cs;
                 k->b[0] = ev[e].s * cs - c * sn, k->b[1] = ev[e].s * sn + c * cs;
                 k->side = open;
-                /* inside another box (a wall's strip under its corner's
-                 * post): no face of the print's */
-                double mx = (k->a[0] + k->b[0]) / 2, my = (k->a[1] + k->b[1]) / 2;
-                double out = -open * PROBE_OUT_MM;
-                if (!in_material(&b, mx - sn * out, my + cs * out)) (*count)++;
             }
             open = now, from = ev[e].s;
         }
@@ -507,12 +428,14 @@ meiro_status solid_section(const solid_tris *t, double z, solid_cut **cuts, size
     }
     free(pc);
     free(ev);
-    free(raw);
-    free(b.start);
-    free(b.ids);
-    if (st != MEIRO_OK) {
-        free(*cuts);
-        *cuts = NULL, *count = 0;
-    }
+    out->raw = raw, out->raw_count = n;
+    if (st != MEIRO_OK) solid_section_free(out);
     return st;
+}
+
+void solid_section_free(solid_section_cuts *s)
+{
+    free(s->cuts);
+    free(s->raw);
+    *s = (solid_section_cuts){0};
 }

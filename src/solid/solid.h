@@ -125,13 +125,21 @@ meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *
                             meiro_error *err);
 /* The section of the triangles at height z: segments in x, y with the
  * material on their left (side 1) or right (-1), as the triangles' outward
- * normals say; where two faces meet face to face (a part's boxes that
- * touch), nothing. *cuts allocated (free it). */
+ * normals say. raw: a segment a triangle, a closed loop around each box a
+ * part is made of; cuts: the same where two faces meet face to face (a
+ * part's boxes that touch) taken out, each line's pieces joined. A face
+ * inside another box (a wall's strip under its post) is still among the
+ * cuts: the winding number over raw tells it (page/fab.h). */
 typedef struct solid_cut {
     double a[2], b[2];
     int side;
 } solid_cut;
-meiro_status solid_section(const solid_tris *t, double z, solid_cut **cuts, size_t *count,
+typedef struct solid_section_cuts {
+    solid_cut *cuts, *raw;
+    size_t count, raw_count;
+} solid_section_cuts;
+meiro_status solid_section(const solid_tris *t, double z, solid_section_cuts *out,
                            meiro_error *err);
+void solid_section_free(solid_section_cuts *s);
 
 #endif /* MEIRO_SRC_SOLID_SOLID_H */

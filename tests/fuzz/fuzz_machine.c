@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         if (s == MEIRO_OK) {
             size_t islands;
             double at[2][2];
-            fab_islands(&p, PLOT_CUT, &islands, at, 2);
+            (void)fab_islands(&p, PLOT_CUT, &islands, at, 2);
             if (fab_segs_of(&p, PLOT_CUT, true, &segs)) measure(&segs);
             else free(segs.v);
         }
@@ -51,17 +51,21 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     } else {
         solid_tris t = {0};
         s = which == 3 ? solid_read_stl(file, n, &t, &err) : solid_read_3mf(file, n, &t, &err);
-        solid_cut *cuts = NULL;
-        size_t count = 0;
-        if (s == MEIRO_OK && t.n &&
-            solid_section(&t, t.v[2] + 0.5, &cuts, &count, &err) == MEIRO_OK) {
-            for (size_t i = 0; i < count; i++)
-                if (!fab_seg_add(&segs, cuts[i].a[0], cuts[i].a[1], cuts[i].b[0], cuts[i].b[1],
-                                 cuts[i].side))
-                    break;
+        solid_section_cuts sec = {0};
+        if (s == MEIRO_OK && t.n && solid_section(&t, t.v[2] + 0.5, &sec, &err) == MEIRO_OK) {
+            fab_segs boxes = {0};
+            bool ok = true;
+            for (size_t i = 0; ok && i < sec.count; i++)
+                ok = fab_seg_add(&segs, sec.cuts[i].a[0], sec.cuts[i].a[1], sec.cuts[i].b[0],
+                                 sec.cuts[i].b[1], sec.cuts[i].side);
+            for (size_t i = 0; ok && i < sec.raw_count; i++)
+                ok = fab_seg_add(&boxes, sec.raw[i].a[0], sec.raw[i].a[1], sec.raw[i].b[0],
+                                 sec.raw[i].b[1], sec.raw[i].side);
+            if (ok) (void)fab_drop_inner(&segs, &boxes);
+            free(boxes.v);
             measure(&segs);
         }
-        free(cuts);
+        solid_section_free(&sec);
         solid_tris_free(&t);
     }
     if (s != MEIRO_OK && s != MEIRO_ERROR_NOMEM && !err.message[0]) abort();
