@@ -41,6 +41,7 @@ static void bands_free(bands *b)
 {
     free(b->start);
     free(b->ids);
+    b->start = NULL, b->ids = NULL;
 }
 
 static size_t band_of(const bands *b, double y)
