@@ -418,11 +418,12 @@ asan-tests:
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
 # (text with its drawings and block mazes, CSV, JSON, page templates, SVG, PNG,
 # JPEG, GIF and BMP pictures, meiro serve's queries, PDFs to preflight or
-# to take a cover from, and pages' descriptions drawn by cairo), built with
+# to take a cover from, pages' descriptions drawn by cairo, and the machines'
+# files preflight reads back: G-code, HP-GL, DXF, STL, 3MF), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv json template picture query pdf page
+FUZZ_TARGETS  = text csv json template picture query pdf page machine
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = $(ASAN_FLAGS)
 fuzz:
@@ -441,12 +442,12 @@ fuzz-targets: $(FUZZ_BIN)
 # library (the picture loader, the PDF readers without their child process,
 # the description's reader and cairo backend)
 # fuzz_query reads meiro serve's queries, with the commands' option tables
-fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf fuzz_page,$(basename $(notdir $1))),fuzz_maze).c
+fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf fuzz_page fuzz_machine,$(basename $(notdir $1))),fuzz_maze).c
 fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),-DFUZZ_JSON) \
-             $(if $(findstring _picture,$1)$(findstring _pdf,$1),-Isrc) \
+             $(if $(findstring _picture,$1)$(findstring _pdf,$1)$(findstring _machine,$1),-Isrc) \
              $(if $(findstring _page,$1),$(RENDER_CPPFLAGS)) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
 FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c \
-             tests/fuzz/fuzz_pdf.c tests/fuzz/fuzz_page.c
+             tests/fuzz/fuzz_pdf.c tests/fuzz/fuzz_page.c tests/fuzz/fuzz_machine.c
 # the query reader and what it uses of the command line (not main.c: the
 # target gives the option tables itself)
 FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o \

@@ -4,7 +4,8 @@
  * measured phase, so the peak is that phase's own.
  * Usage: bench [SIDE...] [NAME...]  (default 1000 4000, every algorithm;
  * NAME engine: the engine's goals alone, 1e8, sbj42 or files (JSON bytes
- * a cell and the --play sheet) a part of them) */
+ * a cell and the --play sheet) a part of them; plotter: the pen-up travel
+ * before and after ordering) */
 #define _GNU_SOURCE
 #include "meiro.h"
 
@@ -849,6 +850,46 @@ static void bench_razimantv(const char *bench_path)
     }
 }
 
+/* A plotter's pen-up travel, from the G-code's own header ("pen-up travel
+ * A mm (B mm before ordering)"), for a few mazes: the strokes as merged,
+ * then ordered (nearest neighbour and 2-opt, page/plot.c). */
+static void bench_plot_travel(void)
+{
+    static const struct {
+        uint32_t w, h;
+        meiro_grid grid;
+    } mazes[] = {{10, 10, MEIRO_GRID_RECT},
+                 {30, 20, MEIRO_GRID_RECT},
+                 {60, 80, MEIRO_GRID_RECT},
+                 {20, 20, MEIRO_GRID_HEX},
+                 {15, 15, MEIRO_GRID_POLAR}};
+    for (size_t k = 0; k < sizeof mazes / sizeof mazes[0]; k++) {
+        meiro_generate_options opt = {.width = mazes[k].w,
+                                      .height = mazes[k].h,
+                                      .grid = mazes[k].grid,
+                                      .algorithm = "cluster",
+                                      .seed = 7};
+        meiro_maze *m = meiro_generate(&opt, NULL);
+        char *text = NULL;
+        size_t size = 0;
+        FILE *out = open_memstream(&text, &size);
+        meiro_error err;
+        double before = 0, after = 0;
+        bool ok = m && out && meiro_write(m, NULL, MEIRO_FORMAT_GCODE, NULL, out, &err) == MEIRO_OK;
+        if (out) ok = fclose(out) == 0 && ok;
+        const char *at = ok ? strstr(text, "pen-up travel ") : NULL;
+        if (!at || sscanf(at, "pen-up travel %lf mm (%lf mm before", &after, &before) != 2)
+            fprintf(stderr, "bench: plotter travel: no G-code header\n");
+        else
+            printf("%5ux%-5u  %-13s plotter  pen-up travel %9.1f mm, %9.1f mm before ordering "
+                   "(%.0f%%)\n",
+                   mazes[k].w, mazes[k].h, meiro_grid_name(mazes[k].grid), after, before,
+                   100 * after / before);
+        free(text);
+        meiro_maze_free(m);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -909,6 +950,7 @@ int main(int argc, char **argv)
         failures += bench_draw_grids(170); /* cells of 7 pixels: the walls far apart */
         bench_razimantv(argv[0]);
     }
+    if (wanted("plotter", only, names)) bench_plot_travel();
     if (wanted("booklet", only, names)) bench_booklet();
     if (wanted("shapes", only, names)) bench_shapes();
     failures += bench_engine(argv[0], only, names);

@@ -8,7 +8,8 @@
 # the DXF read by Debian's ezdxf, an independent reader: R12, millimetres,
 # its layers and colours, outlines closed, the entities within its
 # extents; and each file drawn back as a picture (tools/machine-view.py,
-# rsvg-convert) that has ink. tests/test_machine.c reads them back with
+# rsvg-convert) that has ink; meiro preflight --print plotter, laser and
+# 3d on them. tests/test_machine.c reads them back with
 # readers of its own and compares them with the maze.
 # Usage: machine.sh BUILD_DIR
 build=${1:-build}
@@ -59,7 +60,7 @@ check refused '
     absent "$tmp/bad.pdf"
     "$meiro" generate -s 1 -o "$tmp/page.pdf" 2> /dev/null
     run 2 "$meiro" preflight --print laser "$tmp/page.pdf"
-    err_has "is a machine"
+    err_has "reads .gcode, .nc, .hpgl, .plt, .dxf, .svg, .stl or .3mf"
 '
 
 # Debian's python3, whose module python3-ezdxf is (another python3 may come
@@ -114,6 +115,66 @@ check pictures '
                 ok || bad "$f not drawn back"
         done
     fi
+'
+
+# meiro preflight --print plotter|laser|3d on the files meiro writes: one
+# rule a line, exit 0 when all pass, 1 when one fails (naming the place),
+# 2 for a file it cannot read (file:line:column) or options that do not
+# go together; generate's warnings the same rules'
+check preflight '
+    "$meiro" generate -s 4 -W 8 -H 6 --solution -o "$tmp/f.gcode" 2> /dev/null
+    "$meiro" generate -s 4 -W 8 -H 6 --grid hex -o "$tmp/f.hpgl" 2> /dev/null
+    "$meiro" generate -s 4 -W 8 -H 6 --print laser --kerf 0.15mm -o "$tmp/f.dxf" 2> /dev/null
+    "$meiro" generate -s 4 -W 5 -H 4 --ball 8mm -o "$tmp/f.stl" 2> /dev/null
+    "$meiro" generate -s 4 -W 5 -H 4 --grid polar --lid -o "$tmp/f.3mf" 2> /dev/null
+    for job in "plotter f.gcode pen" "plotter f.hpgl pen" "laser f.dxf islands" \
+        "3d f.stl gaps" "3d f.3mf walls"; do
+        set -- $job
+        run 0 "$meiro" preflight --print $1 "$tmp/$2"
+        out_has "^ok   $3 "
+        ! grep -qv "^ok " "$tmp/out" && ok || bad "$2: $(cat "$tmp/out")"
+    done
+    out_has "^ok   bed          .* fits the bed of 256 x 256 mm"
+    run 0 "$meiro" preflight --print plotter "$tmp/f.gcode"
+    out_has "^ok   file         G-code: .* strokes in 2 pens"
+    # a braided maze: islands, at generate and at preflight
+    run 0 "$meiro" generate -s 7 -W 10 -H 8 --loops 60 -o "$tmp/loops.dxf"
+    err_has "^meiro: warning: islands: 6 pieces fall out of the sheet"
+    run 1 "$meiro" preflight --print laser "$tmp/loops.dxf"
+    out_has "^FAIL islands      6 pieces fall out of the sheet .* at (173.0, 43.0), "
+    # a ball too big, a bed too small, a pen too wide, walls too thin
+    run 0 "$meiro" preflight --print 3d --ball 8mm "$tmp/f.stl"
+    out_has "^ok   ball         the narrowest corridor 9.00 mm"
+    run 1 "$meiro" preflight --print 3d --ball 12 --bed 40x40 "$tmp/f.stl"
+    out_has "^FAIL ball         .* places where a corridor is under 13.00 mm"
+    out_has "^FAIL bed          .* is past the bed of 40 x 40 mm"
+    run 1 "$meiro" preflight --print plotter --pen-width 30mm "$tmp/f.hpgl"
+    out_has "^FAIL pen          "
+    run 1 "$meiro" preflight --print laser --wall 2 "$tmp/f.dxf"
+    out_has "^FAIL walls        .* under 2.00 mm (the material breaks there), the first near ("
+    run 0 "$meiro" generate -s 3 -W 90 -H 120 -o "$tmp/small.gcode"
+    err_has "^meiro: warning: pen: .* places where a gap between strokes is under 0.50 mm"
+    # files it cannot read, at their line and column; options refused
+    printf "G21\nG90\nG0 X1 Q2\n" > "$tmp/bad.gcode"
+    run 2 "$meiro" preflight --print plotter "$tmp/bad.gcode"
+    err_has "^meiro: $tmp/bad.gcode:3:7: .Q. is not a G-code word"
+    out_empty
+    head -c 100 "$tmp/f.stl" > "$tmp/cut.stl"
+    run 2 "$meiro" preflight --print 3d "$tmp/cut.stl"
+    err_has "not an STL"
+    refuse_pf() { # MESSAGE ARGS...: exit 2, one line of message and a hint
+        msg=$1; shift
+        run 2 "$meiro" preflight "$@"
+        err_has "$msg"
+        [ "$(grep -c . "$tmp/err")" -le 2 ] && ok || bad "more than a line: $(cat "$tmp/err")"
+    }
+    refuse_pf "not a 3D printer.s" --print 3d "$tmp/f.gcode"
+    refuse_pf "not a 2D machine.s" --print laser "$tmp/f.stl"
+    refuse_pf "--kerf is not for this machine" --print plotter --kerf 0.1 "$tmp/f.gcode"
+    refuse_pf "are a machine.s" --kerf 0.1 "$tmp/page.pdf"
+    refuse_pf "are a book.s" --print laser --cover "$tmp/f.dxf"
+    refuse_pf "--bed is W x H" --print 3d --bed 40 "$tmp/f.stl"
+    refuse_pf "a tactile sheet.s" --print tactile "$tmp/page.pdf"
 '
 
 finish

@@ -22,6 +22,7 @@ int fuzz_picture(const unsigned char *data, size_t size);
 int fuzz_query(const unsigned char *data, size_t size);
 int fuzz_pdf(const unsigned char *data, size_t size);
 int fuzz_page(const unsigned char *data, size_t size);
+int fuzz_machine(const unsigned char *data, size_t size);
 
 /* A file's bytes (malloc'd), or NULL. */
 static unsigned char *slurp(const char *path, size_t *size)
@@ -104,11 +105,12 @@ static void test_picture(void) { replay("picture", fuzz_picture); }
 static void test_query(void) { replay("query", fuzz_query); }
 static void test_pdf(void) { replay("pdf", fuzz_pdf); }
 static void test_page(void) { replay("page", fuzz_page); }
+static void test_machine(void) { replay("machine", fuzz_machine); }
 
 static const test_case cases[] = {
     {"text", test_text},         {"csv", test_csv},         {"json", test_json},
     {"template", test_template}, {"picture", test_picture}, {"query", test_query},
-    {"pdf", test_pdf},           {"page", test_page},
+    {"pdf", test_pdf},           {"page", test_page},       {"machine", test_machine},
 };
 
 int main(int argc, char **argv)

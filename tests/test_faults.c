@@ -602,6 +602,15 @@ static void test_cli_dxf(void)
 {
     walk_cli("cli-dxf", "generate -W 6 -H 5 -s 7 --kerf 0.1 -o m.dxf");
 }
+/* the machines' checks after the file is written (meiro_preflight_machine):
+ * a braided maze's outlines read back and their islands found, a plotter's
+ * two pens, a 3D print's section */
+static void test_cli_preflight(void)
+{
+    walk_cli("cli-preflight-laser", "generate -W 6 -H 5 -s 7 --loops 60 -o m.dxf");
+    walk_cli("cli-preflight-plotter", "generate -W 6 -H 5 -s 7 --solution -o m.gcode");
+    walk_cli("cli-preflight-3d", "generate -W 3 -H 3 -s 7 --ball 8mm -o m.stl");
+}
 /* --choices: the way walked anew and the rest grown (gen/choices.c) */
 static void test_cli_choices(void)
 {
@@ -666,6 +675,7 @@ static const test_case cases[] = {
     {"cli-play", test_cli_play},
     {"cli-json", test_cli_json},
     {"cli-dxf", test_cli_dxf},
+    {"cli-preflight", test_cli_preflight},
     {"cli-choices", test_cli_choices},
 };
 

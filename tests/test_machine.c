@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "whitebox.h"
 #include "core/grid.h"
+#include "page/fab.h"
 #include "page/layout.h"
 #include "page/plot.h"
 
@@ -112,13 +113,16 @@ typedef struct gcode {
     double travel;                  /* pen-up XY moves, from the origin */
     double said_after, said_before; /* the header's */
     bool mm, absolute, ended, servo;
-    char why[160]; /* what was not G-code as written */
+    size_t pauses;   /* M0: a pen changed */
+    size_t pen_said; /* "; pen N of M: ..." comments */
+    size_t pause_at; /* drawn.n at the first pause */
+    char why[160];   /* what was not G-code as written */
 } gcode;
 
 /* Reads a program: words of a letter and a number, comments after ';'
  * or in parentheses; G0 (rapid) and G1 (feed) move to X Y Z, G4 dwells,
- * G21 millimetres, G90 absolute, M3 and M5 a servo's pen down and up, M2
- * the end. The pen draws when it is down: Z at 0 or below, or after M3.
+ * G21 millimetres, G90 absolute, M3 and M5 a servo's pen down and up, M0
+ * a pause to change the pen (refused with the pen down), M2 the end. The pen draws when it is down: Z at 0 or below, or after M3.
  * A rapid move with the pen down is refused (it would draw at speed). */
 static bool read_gcode(const char *text, gcode *g)
 {
@@ -133,6 +137,7 @@ static bool read_gcode(const char *text, gcode *g)
     for (const char *line = text; *line;
          line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
         size_t len = strcspn(line, "\n;");
+        if (!strncmp(line, "; pen ", 6) && line[6] >= '1' && line[6] <= '9') g->pen_said++;
         double nx = x, ny = y, nz = z;
         bool moved = false;
         for (size_t i = 0; i < len;) {
@@ -166,6 +171,7 @@ static bool read_gcode(const char *text, gcode *g)
                 if (v == 3) down = true, g->servo = true;
                 else if (v == 5) down = false;
                 else if (v == 2) g->ended = true;
+                else if (v == 0 && !down && !g->pauses++) g->pause_at = g->drawn.n;
                 else {
                     snprintf(g->why, sizeof g->why, "M%g", v);
                     return false;
@@ -382,8 +388,9 @@ typedef struct machine_job {
     long long kerf_um;
 } machine_job;
 
-static meiro_status save(const meiro_maze *m, meiro_format f, const machine_job *mj,
-                         const char *path, meiro_error *err)
+/* The maze saved for the machine, with its answer drawn when `solution`. */
+static meiro_status save_drawn(const meiro_maze *m, meiro_format f, const machine_job *mj,
+                               bool solution, const char *path, meiro_error *err)
 {
     meiro_job *job = meiro_job_new();
     meiro_export_options *page = meiro_job_page(job);
@@ -392,9 +399,21 @@ static meiro_status save(const meiro_maze *m, meiro_format f, const machine_job 
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_PEN_SERVO, mj->servo, err);
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_CUT_LINES, mj->cut_lines, err);
     if (s == MEIRO_OK) s = meiro_job_set_int(job, MEIRO_JOB_KERF_UM, mj->kerf_um, err);
-    if (s == MEIRO_OK) s = meiro_job_save(job, m, NULL, f, page, path, err);
+    meiro_path way = {0};
+    if (s == MEIRO_OK && solution) {
+        s = meiro_job_set_int(job, MEIRO_JOB_SOLUTION, 1, err);
+        if (s == MEIRO_OK) s = meiro_solve(m, "bfs", &way, err);
+    }
+    if (s == MEIRO_OK) s = meiro_job_save(job, m, way.cells ? &way : NULL, f, page, path, err);
+    meiro_path_free(&way);
     meiro_job_free(job);
     return s;
+}
+
+static meiro_status save(const meiro_maze *m, meiro_format f, const machine_job *mj,
+                         const char *path, meiro_error *err)
+{
+    return save_drawn(m, f, mj, false, path, err);
 }
 
 static const meiro_grid grids[] = {MEIRO_GRID_RECT, MEIRO_GRID_POLAR, MEIRO_GRID_HEX,
@@ -506,6 +525,59 @@ static void test_travel(void)
         }
     CHECK_ALL(shorter);
     CHECK_MSG(after < before * 2 / 3, "travel %.0f mm after, %.0f before", after, before);
+}
+
+/* A plotter's pens, with the answer drawn: one change (M0, pen up) from
+ * the walls' black (or the centre-lines') to the answer's violet, each
+ * named in a comment, no answer stroke on a wall; HP-GL selects pen 1 then pen 2, once each; the
+ * travel still shorter than the order drawn. */
+static void test_pens(void)
+{
+    verdict pens = {0}, apart = {0}, hpgl = {0};
+    for (size_t gi = 0; gi < TEST_COUNT(grids); gi++) {
+        meiro_maze *m = maze_of(grids[gi], 9, 7, 90 + gi);
+        char path[128];
+        snprintf(path, sizeof path, "%s/pens.gcode", dir);
+        machine_job mj = {MEIRO_PRINT_PLOTTER, gi == 3, false, false, 0};
+        meiro_error err = {0};
+        CHECK_MSG(save_drawn(m, MEIRO_FORMAT_GCODE, &mj, true, path, &err) == MEIRO_OK, "%s",
+                  err.message);
+        char *text = slurp(path);
+        gcode g;
+        bool ok = text && read_gcode(text, &g);
+        verdict_note(&pens,
+                     ok && g.pauses == 1 && g.pen_said == 2 &&
+                         strstr(text, "; pen 2 of 2: violet (#a048e0), for the answer\nM0\n") &&
+                         g.said_after < g.said_before,
+                     "%s: %s; %zu pauses, %zu pens named, travel %.1f (%.1f before)",
+                     grid_names[gi], g.why, g.pauses, g.pen_said, g.said_after, g.said_before);
+        bool on_wall = false; /* on centre-lines (--draw paths) the answer runs along them */
+        for (size_t i = g.pause_at; ok && !mj.paths && i < g.drawn.n && !on_wall; i++) {
+            segs walls = {g.drawn.v, g.pause_at, g.pause_at, {0}, 0};
+            const seg *a = &g.drawn.v[i];
+            on_wall =
+                nearest(&walls, -1, (a->x0 + a->x1) / 2, (a->y0 + a->y1) / 2, SIZE_MAX) < 1e-3;
+        }
+        verdict_note(&apart, ok && g.pause_at > 0 && g.pause_at < g.drawn.n && !on_wall,
+                     "%s: the answer's %zu segments after the walls' %zu%s", grid_names[gi],
+                     g.drawn.n - g.pause_at, g.pause_at, on_wall ? ", one on a wall" : "");
+        free(text);
+        free(g.drawn.v);
+        snprintf(path, sizeof path, "%s/pens.hpgl", dir);
+        CHECK_MSG(save_drawn(m, MEIRO_FORMAT_HPGL, &mj, true, path, &err) == MEIRO_OK, "%s",
+                  err.message);
+        text = slurp(path);
+        size_t sp[3] = {0};
+        for (const char *at = text; at && (at = strstr(at, "SP")); at += 2)
+            if (at[2] >= '0' && at[2] <= '2') sp[at[2] - '0']++;
+        verdict_note(&hpgl, text && sp[0] == 1 && sp[1] == 1 && sp[2] == 1,
+                     "%s: SP0 %zu, SP1 %zu, SP2 %zu times", grid_names[gi], sp[0], sp[1], sp[2]);
+        free(text);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(pens);
+    CHECK_ALL(apart);
+    CHECK_ALL(hpgl);
 }
 
 /* A laser's DXF with the walls as cut lines: the walls, on CUT; S and G
@@ -788,14 +860,303 @@ static void test_refused(void)
     meiro_maze_free(m);
 }
 
+/* ---- Preflight: the files read back and measured (page/fab.h) ---- */
+
+/* The walls of m that touch no other wall joined to the border: the
+ * model's own count of a cut sheet's islands (its wall segments joined at
+ * their ends, union-find; a component with a point on the border box
+ * holds on). */
+static size_t model_islands(const meiro_maze *m)
+{
+    segs w;
+    maze_lines(m, false, &w);
+    size_t n = 2 * w.n, *up = malloc((n + 1) * sizeof *up);
+    double(*pt)[2] = malloc((n + 1) * sizeof *pt);
+    for (size_t i = 0; i < w.n; i++) {
+        pt[2 * i][0] = w.v[i].x0, pt[2 * i][1] = w.v[i].y0;
+        pt[2 * i + 1][0] = w.v[i].x1, pt[2 * i + 1][1] = w.v[i].y1;
+    }
+    for (size_t i = 0; i < n; i++) up[i] = i;
+#define ROOT(i) for (; up[i] != i; i = up[i] = up[up[i]])
+    for (size_t i = 0; i < n;
+         i++) { /* a segment's ends, and points that coincide (quadratic: small mazes) */
+        for (size_t j = 0; j < i; j++) {
+            if ((j / 2 != i / 2) &&
+                (fabs(pt[i][0] - pt[j][0]) > 1e-6 || fabs(pt[i][1] - pt[j][1]) > 1e-6))
+                continue;
+            size_t a = i, b = j;
+            ROOT(a);
+            ROOT(b);
+            up[a] = b;
+        }
+    }
+    double box[4];
+    bounds(&w, -1, box);
+    unsigned char *held = calloc(n + 1, 1), *seen = calloc(n + 1, 1);
+    for (size_t i = 0; i < n; i++) {
+        size_t r = i;
+        ROOT(r);
+        if (fabs(pt[i][0] - box[0]) < 1e-6 || fabs(pt[i][0] - box[2]) < 1e-6 ||
+            fabs(pt[i][1] - box[1]) < 1e-6 || fabs(pt[i][1] - box[3]) < 1e-6)
+            held[r] = 1;
+    }
+    size_t islands = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t r = i;
+        ROOT(r);
+        if (!held[r] && !seen[r]) islands++;
+        seen[r] = 1;
+    }
+#undef ROOT
+    free(held), free(seen), free(up), free(pt), free(w.v);
+    return islands;
+}
+
+/* A laser's DXF of a braided maze read back (fab_read_dxf), its pieces
+ * counted (fab_islands): the islands of the model's walls, on rect and
+ * hex mazes over many seeds, some with islands and all placed on a cut
+ * outline; a perfect maze's walls one piece. */
+static void test_islands(void)
+{
+    verdict count = {0};
+    size_t total = 0;
+    for (size_t gi = 0; gi < 3; gi += 2)
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.grid = grids[gi], o.width = 9, o.height = 7, o.seed = seed;
+            o.loops = seed == 8 ? 0 : 60;
+            meiro_maze *m = meiro_generate(&o, NULL);
+            char path[128];
+            snprintf(path, sizeof path, "%s/islands.dxf", dir);
+            machine_job mj = {MEIRO_PRINT_LASER, false, false, false, 150};
+            meiro_error err = {0};
+            CHECK_MSG(m && save(m, MEIRO_FORMAT_DXF, &mj, path, &err) == MEIRO_OK, "%s",
+                      err.message);
+            char *text = slurp(path);
+            plot p;
+            plot_init(&p);
+            meiro_status st = fab_read_dxf(text, strlen(text), &p, &err);
+            size_t islands = 0, want = model_islands(m);
+            double at[40][2];
+            if (st == MEIRO_OK) CHECK(fab_islands(&p, PLOT_CUT, &islands, at, 40));
+            bool placed = true;
+            for (size_t i = 0; i < islands && i < 40; i++) {
+                bool on = false;
+                for (size_t l = 0; l < p.line_count && !on; l++)
+                    for (size_t k = 0; k < p.lines[l].count && !on; k++)
+                        on = p.lines[l].layer == PLOT_CUT && p.lines[l].closed &&
+                             p.points[p.lines[l].first + k][0] == at[i][0] &&
+                             p.points[p.lines[l].first + k][1] == at[i][1];
+                placed &= on;
+            }
+            verdict_note(&count, st == MEIRO_OK && islands == want && placed,
+                         "%s seed %llu: %zu islands read, the model's walls have %zu (%s)",
+                         grid_names[gi], (unsigned long long)seed, islands, want, err.message);
+            total += islands;
+            plot_free(&p);
+            free(text);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(count);
+    CHECK_MSG(total > 0, "no braided maze had an island");
+}
+
+/* The readers refuse what is not their format, at its line and column,
+ * with a message. */
+static void test_readers_refuse(void)
+{
+    static const struct {
+        int reader; /* 0 G-code, 1 HP-GL, 2 DXF, 3 SVG */
+        const char *text;
+        unsigned long line, column;
+        const char *says;
+    } bad[] = {
+        {0, "G21\nG90\nG0 X1 Q2\n", 3, 7, "not a G-code word"},
+        {0, "G21\nG1 X\n", 2, 4, "without its number"},
+        {0, "G21\n(a comment\n", 2, 1, "without its ')'"},
+        {0, "G21\nG2 X1 Y1 I1\n", 2, 1, "arcs"},
+        {0, "G21\nX1 Y1\n", 2, 1, "before G0 or G1"},
+        {0, "G21\nG0 X1e9\n", 2, 6, "not a G-code word"},
+        {0, "M7\n", 1, 1, "M7 is not read"},
+        {1, "IN;SP1;PD10,20,30;", 1, 8, "an x without its y"},
+        {1, "IN;\nSP1;LB hello;", 2, 5, "LB is not read"},
+        {1, "IN;PD1,-;", 1, 8, "PD: not a number"},
+        {2, "  0\nSECTION\nfoo\nENTITIES\n", 3, 1, "a group code"},
+        {2, "  0\nSECTION\n  2\nENTITIES\n  0\nLINE\n 10\nabc\n", 8, 1, "a number"},
+        {2, "  0\nSECTION\n  2\nENTITIES\n  0\nCIRCLE\n  0\nEOF\n", 5, 1, "CIRCLE"},
+        {2, "  0\nSECTION\n  2\nENTITIES\n  0\nPOLYLINE\n 70\n1\n  0\nLINE\n", 9, 1, "no SEQEND"},
+        {2, "  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n", 6, 1, "without its 0 EOF"},
+        {2, "  0\nSECTION\n  2\nENTITIES\n  0\n", 6, 1, "without its value"},
+        {3, "<html>\n<svg>", 1, 1, "not an SVG"},
+        {3, "<svg width=\"10mm\">", 1, 1, "a width and a height"},
+        {3, "<svg width=\"10mm\" height=\"5mm\">\n <path style=\"stroke:red\" d=\"M 1 2 L 3\"/>", 2,
+         39, "a path's number"},
+        {3, "<svg width=\"10mm\" height=\"5mm\">\n<g transform=\"skewX(3)\">", 2, 15,
+         "a transform meiro does not read"},
+        {3, "<svg width=\"1in\" height=\"1in\"><path stroke=\"red\" d=\"M0 0A1 1 0 2 1 3 3\"/>", 1,
+         58, "flags are 0 or 1"},
+        {3, "<svg width=\"1in\" height=\"1in\"><circle r=\"3\" stroke=\"red\"/>", 1, 31,
+         "other than a path"},
+    };
+    verdict v = {0};
+    for (size_t i = 0; i < TEST_COUNT(bad); i++) {
+        plot p;
+        plot_init(&p);
+        meiro_error err = {0};
+        const char *t = bad[i].text;
+        meiro_status s = bad[i].reader == 0   ? fab_read_gcode(t, strlen(t), &p, &err)
+                         : bad[i].reader == 1 ? fab_read_hpgl(t, strlen(t), &p, &err)
+                         : bad[i].reader == 2 ? fab_read_dxf(t, strlen(t), &p, &err)
+                                              : fab_read_svg(t, strlen(t), &p, &err);
+        verdict_note(&v,
+                     s == MEIRO_ERROR_PARSE && err.line == bad[i].line &&
+                         err.column == bad[i].column && strstr(err.message, bad[i].says),
+                     "input %zu: status %d at %lu:%lu, '%s' (wanted %lu:%lu '%s')", i, (int)s,
+                     err.line, err.column, err.message, bad[i].line, bad[i].column, bad[i].says);
+        plot_free(&p);
+    }
+    CHECK_ALL(v);
+}
+
+/* The readers against the writers: a plotter's G-code and HP-GL and a
+ * laser's DXF read back as the strokes drawn (fab's readers' lengths and
+ * pens the test's own G-code reader's, the DXF's outlines closed), every
+ * grid; preflight's rules pass on meiro's files (a pen of 0.3 mm, walls
+ * of 0.5 mm) and fail on a pen wider than the corridors. */
+static void test_read_back(void)
+{
+    verdict same = {0}, rules = {0};
+    for (size_t gi = 0; gi < TEST_COUNT(grids); gi++) {
+        meiro_maze *m = maze_of(grids[gi], 9, 7, 50 + gi);
+        char gpath[128], hpath[128], dpath[128];
+        snprintf(gpath, sizeof gpath, "%s/back.gcode", dir);
+        snprintf(hpath, sizeof hpath, "%s/back.hpgl", dir);
+        snprintf(dpath, sizeof dpath, "%s/back.dxf", dir);
+        machine_job plotter = {MEIRO_PRINT_PLOTTER, false, false, false, 0};
+        machine_job laser = {MEIRO_PRINT_LASER, false, false, false, 0};
+        meiro_error err = {0};
+        CHECK(save_drawn(m, MEIRO_FORMAT_GCODE, &plotter, true, gpath, &err) == MEIRO_OK);
+        CHECK(save_drawn(m, MEIRO_FORMAT_HPGL, &plotter, true, hpath, &err) == MEIRO_OK);
+        CHECK(save(m, MEIRO_FORMAT_DXF, &laser, dpath, &err) == MEIRO_OK);
+        char *gtext = slurp(gpath), *htext = slurp(hpath), *dtext = slurp(dpath);
+        gcode g;
+        bool ok = gtext && read_gcode(gtext, &g);
+        double drawn = 0;
+        for (size_t i = 0; ok && i < g.drawn.n; i++)
+            drawn += hypot(g.drawn.v[i].x1 - g.drawn.v[i].x0, g.drawn.v[i].y1 - g.drawn.v[i].y0);
+        plot pg, ph, pd;
+        plot_init(&pg), plot_init(&ph), plot_init(&pd);
+        ok = ok && fab_read_gcode(gtext, strlen(gtext), &pg, &err) == MEIRO_OK &&
+             fab_read_hpgl(htext, strlen(htext), &ph, &err) == MEIRO_OK &&
+             fab_read_dxf(dtext, strlen(dtext), &pd, &err) == MEIRO_OK;
+        double len[2] = {0};
+        unsigned pens[2] = {0};
+        const plot *both[2] = {&pg, &ph};
+        for (int f = 0; f < 2; f++)
+            for (size_t i = 0; i < both[f]->line_count; i++) {
+                const plot_line *l = &both[f]->lines[i];
+                pens[f] = l->pen + 1 > pens[f] ? l->pen + 1 : pens[f];
+                for (size_t k = l->first + 1; k < l->first + l->count; k++)
+                    len[f] += hypot(both[f]->points[k][0] - both[f]->points[k - 1][0],
+                                    both[f]->points[k][1] - both[f]->points[k - 1][1]);
+            }
+        size_t open = 0;
+        for (size_t i = 0; i < pd.line_count; i++)
+            open += pd.lines[i].layer == PLOT_CUT && !pd.lines[i].closed;
+        /* HP-GL's unit is 0.025 mm: its corners within half of it */
+        verdict_note(&same,
+                     ok && fabs(len[0] - drawn) < 1e-6 * drawn &&
+                         fabs(len[1] - drawn) < 0.02 * (double)ph.point_count && pens[0] == 2 &&
+                         pens[1] == 2 && pg.line_count == g.drawn.strokes[0] && open == 0,
+                     "%s: drawn %.3f, read %.3f (G-code) and %.3f (HP-GL) mm; pens %u and %u; "
+                     "%zu strokes, %zu by the test's reader; %zu open outlines; %s",
+                     grid_names[gi], drawn, len[0], len[1], pens[0], pens[1], pg.line_count,
+                     g.drawn.strokes[0], open, err.message);
+        bool pass = false, wide = true, laser_ok = false;
+        CHECK(meiro_preflight_machine(gpath, MEIRO_MACHINE_PLOTTER, 0.3, 0, 0, 0, 0, NULL, NULL,
+                                      &pass, &err) == MEIRO_OK);
+        CHECK(meiro_preflight_machine(hpath, MEIRO_MACHINE_PLOTTER, 12, 0, 0, 0, 0, NULL, NULL,
+                                      &wide, &err) == MEIRO_OK);
+        CHECK(meiro_preflight_machine(dpath, MEIRO_MACHINE_LASER, 0, 0.5, 0, 0, 0, NULL, NULL,
+                                      &laser_ok, &err) == MEIRO_OK);
+        verdict_note(&rules, pass && !wide && laser_ok,
+                     "%s: a 0.3 mm pen %s, a 12 mm pen %s, the laser %s", grid_names[gi],
+                     pass ? "passed" : "failed", wide ? "passed" : "failed",
+                     laser_ok ? "passed" : "failed");
+        plot_free(&pg), plot_free(&ph), plot_free(&pd);
+        free(g.drawn.v);
+        free(gtext), free(htext), free(dtext);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
+    CHECK_ALL(rules);
+}
+
+/* A page's SVG read back (cairo's paths, their transforms and arcs, the
+ * svg element's millimetres): its stroked walls span what the laser's
+ * DXF of the same maze cuts as lines, every grid; its stroked paths pass
+ * a plotter's check. */
+static void test_svg(void)
+{
+    verdict size = {0};
+    for (size_t gi = 0; gi < TEST_COUNT(grids); gi++) {
+        meiro_maze *m = maze_of(grids[gi], 9, 7, 60 + gi);
+        char spath[128], dpath[128];
+        snprintf(spath, sizeof spath, "%s/page.svg", dir);
+        snprintf(dpath, sizeof dpath, "%s/lines.dxf", dir);
+        machine_job laser = {MEIRO_PRINT_LASER, false, false, true, 0};
+        meiro_error err = {0};
+        CHECK(meiro_save(m, NULL, MEIRO_FORMAT_SVG, NULL, spath, &err) == MEIRO_OK);
+        CHECK(save(m, MEIRO_FORMAT_DXF, &laser, dpath, &err) == MEIRO_OK);
+        char *stext = slurp(spath), *dtext = slurp(dpath);
+        plot ps, pd;
+        plot_init(&ps), plot_init(&pd);
+        bool ok = stext && dtext && fab_read_svg(stext, strlen(stext), &ps, &err) == MEIRO_OK &&
+                  fab_read_dxf(dtext, strlen(dtext), &pd, &err) == MEIRO_OK;
+        double b[2][4] = {{HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL},
+                          {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL}};
+        const plot *both[2] = {&ps, &pd};
+        for (int f = 0; f < 2; f++)
+            for (size_t i = 0; ok && i < both[f]->line_count; i++) {
+                const plot_line *l = &both[f]->lines[i];
+                if (l->layer != PLOT_CUT) continue;
+                for (size_t k = l->first; k < l->first + l->count; k++) {
+                    b[f][0] = fmin(b[f][0], both[f]->points[k][0]);
+                    b[f][1] = fmin(b[f][1], both[f]->points[k][1]);
+                    b[f][2] = fmax(b[f][2], both[f]->points[k][0]);
+                    b[f][3] = fmax(b[f][3], both[f]->points[k][1]);
+                }
+            }
+        double w[2] = {b[0][2] - b[0][0], b[1][2] - b[1][0]};
+        double h[2] = {b[0][3] - b[0][1], b[1][3] - b[1][1]};
+        bool pass = false;
+        CHECK(meiro_preflight_machine(spath, MEIRO_MACHINE_PLOTTER, 0, 0, 0, 0, 0, NULL, NULL,
+                                      &pass, &err) == MEIRO_OK);
+        verdict_note(
+            &size, ok && fabs(w[0] - w[1]) < 0.02 && fabs(h[0] - h[1]) < 0.02 && w[1] > 50 && pass,
+            "%s: the SVG's walls %.3f x %.3f mm, the DXF's %.3f x %.3f; plotter %s; %s",
+            grid_names[gi], w[0], h[0], w[1], h[1], pass ? "passed" : "failed", err.message);
+        plot_free(&ps), plot_free(&pd);
+        free(stext), free(dtext);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(size);
+}
+
 static const test_case cases[] = {
     {"gcode-walls", test_gcode_walls},
     {"travel", test_travel},
+    {"pens", test_pens},
     {"dxf-lines", test_dxf_lines},
     {"kerf", test_kerf},
     {"paths", test_paths},
     {"refused", test_refused},
     {"clips", test_clips},
+    {"islands", test_islands},
+    {"readers-refuse", test_readers_refuse},
+    {"read-back", test_read_back},
+    {"svg", test_svg},
 };
 
 int main(int argc, char **argv)

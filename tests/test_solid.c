@@ -817,6 +817,105 @@ static void test_refused(void)
     rmdir(dir);
 }
 
+/* The rules preflight reported, in order. */
+typedef struct said {
+    char rule[8][16], detail[8][400];
+    bool pass[8];
+    int n;
+} said;
+
+static void note_rule(void *ctx, const char *rule, bool pass, const char *detail)
+{
+    said *s = ctx;
+    if (s->n == 8) return;
+    snprintf(s->rule[s->n], sizeof s->rule[0], "%s", rule);
+    snprintf(s->detail[s->n], sizeof s->detail[0], "%s", detail);
+    s->pass[s->n++] = pass;
+}
+
+/* The narrowest measure a rule says ("the narrowest wall 1.20 mm at"),
+ * -1 if it says none. */
+static double narrowest(const said *s, const char *rule)
+{
+    for (int i = 0; i < s->n; i++) {
+        const char *at = strcmp(s->rule[i], rule) ? NULL : strstr(s->detail[i], "narrowest ");
+        double v;
+        if (at && (sscanf(at, "narrowest %lf mm", &v) == 1 ||
+                   sscanf(at, "narrowest %*s %lf mm", &v) == 1))
+            return v;
+    }
+    return -1;
+}
+
+static bool passed_rule(const said *s, const char *rule)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->rule[i], rule)) return s->pass[i];
+    return false;
+}
+
+/* meiro preflight --print 3d on the prints meiro writes (every grid, STL
+ * and 3MF, a ball, a lid, the answer): the section's narrowest wall is
+ * the walls' thickness and its narrowest corridor the ball and its
+ * clearance (a rectangle's exactly), every rule passes; a larger ball
+ * fails the ball rule, a smaller bed the bed rule; a 3D print is no
+ * plotter's file. */
+static void test_preflight(void)
+{
+    verdict walls = {0}, ball = {0}, fails = {0};
+    char dir[] = "/tmp/meiro-preflight-XXXXXX", file[64];
+    CHECK(mkdtemp(dir) != NULL);
+    for (size_t gi = 0; gi < TEST_COUNT(grids); gi++)
+        for (int f = 0; f < 2; f++) {
+            meiro_maze *m = maze_of(grids[gi], 5, 4, 30 + gi);
+            meiro_path path = {0};
+            solid_sizes sizes = {.ball = 8, .lid = gi % 2 == 0};
+            meiro_format format = f ? MEIRO_FORMAT_3MF : MEIRO_FORMAT_STL;
+            snprintf(file, sizeof file, "%s/print.%s", dir, f ? "3mf" : "stl");
+            meiro_error e = {0};
+            CHECK(m && meiro_solve(m, "bfs", &path, &e) == MEIRO_OK);
+            CHECK_MSG(format_save(m, &path, format, NULL, &sizes, NULL, file, &e) == MEIRO_OK, "%s",
+                      e.message);
+            said s = {0}, big = {0}, bed = {0};
+            bool passed = false, big_passed = true, bed_passed = true;
+            CHECK_MSG(meiro_preflight_machine(file, MEIRO_MACHINE_3D, 0, 0, 8, 0, 0, note_rule, &s,
+                                              &passed, &e) == MEIRO_OK,
+                      "%s", e.message);
+            double wall = narrowest(&s, "walls"), corridor = narrowest(&s, "ball");
+            /* a hex or polar wall's end narrows a little toward its post */
+            verdict_note(
+                &walls, passed && wall > SOLID_WALL_MM - 0.2 && wall < SOLID_WALL_MM + 0.011,
+                "%s %s: the narrowest wall %.3f mm, not %.1f (%s)", meiro_grid_name(grids[gi]),
+                f ? "3mf" : "stl", wall, SOLID_WALL_MM, s.detail[2]);
+            /* a ring's corridors are wider than the narrowest; a triangle's
+             * walls face each other across two cells */
+            verdict_note(&ball,
+                         corridor > 8 + SOLID_CLEARANCE_MM - 0.011 &&
+                             (corridor < 9.011 || grids[gi] != MEIRO_GRID_RECT) && corridor < 14,
+                         "%s %s: the narrowest corridor %.3f mm, not 9 (%s)",
+                         meiro_grid_name(grids[gi]), f ? "3mf" : "stl", corridor,
+                         s.n > 4 ? s.detail[4] : "");
+            CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_3D, 0, 0, 13, 0, 0, note_rule, &big,
+                                          &big_passed, &e) == MEIRO_OK);
+            CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_3D, 0, 0, 0, 40, 40, note_rule, &bed,
+                                          &bed_passed, &e) == MEIRO_OK);
+            verdict_note(&fails,
+                         !big_passed && !passed_rule(&big, "ball") && passed_rule(&big, "walls") &&
+                             !bed_passed && !passed_rule(&bed, "bed"),
+                         "%s: a ball of 13 mm or a bed of 40 x 40 mm passed",
+                         meiro_grid_name(grids[gi]));
+            CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_PLOTTER, 0, 0, 0, 0, 0, NULL, NULL,
+                                          NULL, &e) == MEIRO_ERROR_ARGUMENT);
+            unlink(file);
+            meiro_path_free(&path);
+            meiro_maze_free(m);
+        }
+    rmdir(dir);
+    CHECK_ALL(walls);
+    CHECK_ALL(ball);
+    CHECK_ALL(fails);
+}
+
 static const test_case cases[] = {
     {"closed", test_closed},
     {"walls", test_walls},
@@ -826,6 +925,7 @@ static const test_case cases[] = {
     {"3mf", test_3mf},
     {"reproducible", test_reproducible},
     {"refused", test_refused},
+    {"preflight", test_preflight},
 };
 
 int main(int argc, char **argv) { return test_main("solid", argc, argv, cases, TEST_COUNT(cases)); }

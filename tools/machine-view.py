@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """Draws a machine's file meiro wrote (G-code, HP-GL or DXF R12) as an SVG,
 to look at what the machine will do: strokes in their layer's colour (DXF:
-CUT red, ENGRAVE black; G-code and HP-GL: the pen, black), the pen-up
-moves as thin dashed blue lines. Reads only what meiro writes (G0/G1 with
-X Y Z, M3/M5; PU/PD; LINE, POLYLINE, VERTEX, SEQEND).
+CUT red, ENGRAVE black; G-code: each pen in the colour its comment names,
+"; pen 2 of 2: violet (#a048e0)..."; HP-GL: pen 1 black, 2 violet, 3 green),
+the pen-up moves as thin dashed blue lines. Reads only what meiro writes
+(G0/G1 with X Y Z, M3/M5; SP, PU/PD; LINE, POLYLINE, VERTEX, SEQEND).
 
 Usage: tools/machine-view.py FILE OUT.svg   (then: rsvg-convert OUT.svg -o OUT.png)"""
+import re
 import sys
 
 
 def gcode(path):
-    lines, moves, x, y, down = [], [], 0.0, 0.0, False
+    lines, moves, x, y, down, pen = [], [], 0.0, 0.0, False, 'black'
     for raw in open(path):
+        said = re.match(r'; pen \d+ of \d+: .*?(#[0-9a-f]{6})', raw)
+        if said:
+            pen = said.group(1)
         words = raw.split(';')[0].split()
         if not words:
             continue
@@ -29,20 +34,22 @@ def gcode(path):
                 elif w[0] == 'Z':
                     down = float(w[1:]) <= 0
             if (nx, ny) != (x, y):
-                (lines if down else moves).append(('pen', x, y, nx, ny))
+                (lines if down else moves).append((pen, x, y, nx, ny))
             x, y = nx, ny
     return lines, moves
 
 
 def hpgl(path):
-    lines, moves, x, y = [], [], 0.0, 0.0
+    lines, moves, x, y, pen = [], [], 0.0, 0.0, 'black'
     for cmd in open(path).read().replace('\n', '').split(';'):
         op, args = cmd[:2], cmd[2:]
+        if op == 'SP':
+            pen = {'1': 'black', '2': '#a048e0', '3': '#009e73'}.get(args, 'orange')
         if op not in ('PU', 'PD') or not args:
             continue
         nums = [float(v) / 40 for v in args.split(',')]
         for nx, ny in zip(nums[0::2], nums[1::2]):
-            (lines if op == 'PD' else moves).append(('pen', x, y, nx, ny))
+            (lines if op == 'PD' else moves).append((pen, x, y, nx, ny))
             x, y = nx, ny
     return lines, moves
 
@@ -79,14 +86,14 @@ def main():
     xs = [v for s in lines + moves for v in (s[1], s[3])] or [0]
     ys = [v for s in lines + moves for v in (s[2], s[4])] or [0]
     x0, y0, x1, y1 = min(xs) - 5, min(ys) - 5, max(xs) + 5, max(ys) + 5
-    colour = {'CUT': 'red', 'ENGRAVE': 'black', 'pen': 'black'}
+    colour = {'CUT': 'red', 'ENGRAVE': 'black'}
     svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g">'
            % (x1 - x0, y1 - y0, x1 - x0, y1 - y0),
            '<rect width="100%" height="100%" fill="white"/>']
     # machine y runs up, the picture's down
     for layer, ax, ay, bx, by in lines:
         svg.append('<line x1="%.3f" y1="%.3f" x2="%.3f" y2="%.3f" stroke="%s" stroke-width="0.25"/>'
-                   % (ax - x0, y1 - ay, bx - x0, y1 - by, colour.get(layer, 'green')))
+                   % (ax - x0, y1 - ay, bx - x0, y1 - by, colour.get(layer, layer)))
     for _, ax, ay, bx, by in moves:
         svg.append('<line x1="%.3f" y1="%.3f" x2="%.3f" y2="%.3f" stroke="#6b8cff" stroke-width="0.12" '
                    'stroke-dasharray="1 1"/>' % (ax - x0, y1 - ay, bx - x0, y1 - by))

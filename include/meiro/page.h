@@ -251,6 +251,38 @@ MEIRO_API meiro_status meiro_preflight_titled(const char *filename, meiro_print 
                                               double trim_w_mm, double trim_h_mm,
                                               meiro_preflight_report report, void *ctx,
                                               bool *passed, meiro_error *err);
+/* The machines a file meiro wrote for them is checked for before they
+ * run (meiro_preflight_machine). */
+typedef enum meiro_machine {
+    MEIRO_MACHINE_PLOTTER, /* a pen plotter: G-code, HP-GL (or DXF) */
+    MEIRO_MACHINE_LASER,   /* a laser cutter or router: DXF (or G-code, HP-GL) */
+    MEIRO_MACHINE_3D,      /* a 3D printer: STL, 3MF */
+    MEIRO_MACHINE_COUNT
+} meiro_machine;
+/* Looks up "plotter", "laser" or "3d" (case does not matter). */
+MEIRO_API meiro_status meiro_machine_from_name(const char *name, meiro_machine *machine,
+                                               meiro_error *err);
+/* Checks a machine's file meiro wrote (its type from its name: .gcode .nc
+ * .hpgl .plt .dxf .svg .stl .3mf) before the machine runs: calls report once a
+ * rule, in order: "file" (what was read: strokes or triangles, the size,
+ * the pens), "bed" (the drawing within bed_w x bed_h mm; a 3D printer's
+ * 256 x 256 when 0), then a plotter's "pen" (strokes closer than the pen,
+ * tool_mm wide, 0.5 when 0: the ink runs together), a laser's "kerf" (the
+ * material between two cuts narrower than the beam, tool_mm, 0.15 when
+ * 0), "walls" (narrower than wall_mm, 1 when 0) and "islands" (the pieces
+ * of a cut sheet's outlines that fall out of it: braided mazes' walls that
+ * touch no other), a 3D print's "walls" (its section halfway up narrower
+ * than wall_mm, 2 nozzles of tool_mm, 0.4 when 0) and "gaps" (narrower
+ * than a nozzle: they close), and with ball_mm a "ball" rule (a corridor
+ * narrower than the ball and 1 mm of clearance). Each names the place,
+ * in the file's millimetres. *passed: every rule passed. A malformed file
+ * is MEIRO_ERROR_PARSE with its line and column (err->line, column); a
+ * file of another machine's, MEIRO_ERROR_ARGUMENT. */
+MEIRO_API meiro_status meiro_preflight_machine(const char *filename, meiro_machine machine,
+                                               double tool_mm, double wall_mm, double ball_mm,
+                                               double bed_w_mm, double bed_h_mm,
+                                               meiro_preflight_report report, void *ctx,
+                                               bool *passed, meiro_error *err);
 /* A printed book's page count and trim (page 1's TrimBox, else its
  * MediaBox, in mm), for its cover; MEIRO_ERROR_PARSE for no PDF. */
 MEIRO_API meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,

@@ -578,6 +578,39 @@ static int plan_generate(generate_args *a)
     return prepared == MEIRO_OK ? EXIT_OK : library_error("generate", NULL, &e);
 }
 
+/* A failed rule of the machine's checks as a warning (preflight's report). */
+static void machine_warning(void *ctx, const char *rule, bool pass, const char *detail)
+{
+    (void)ctx;
+    if (!pass) fprintf(stderr, "meiro: warning: %s: %s\n", rule, detail);
+}
+
+/* A machine's file written: the checks meiro preflight --print plotter,
+ * laser or 3d makes, each fault a warning (the file kept: a maker may glue
+ * an island or take a finer pen); out of memory checking it, the command
+ * fails as for any other step. */
+static int warn_machine(const generate_args *a, meiro_format format)
+{
+    meiro_machine machine;
+    if (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL)
+        machine = MEIRO_MACHINE_PLOTTER;
+    else if (format == MEIRO_FORMAT_DXF) machine = MEIRO_MACHINE_LASER;
+    else if (format == MEIRO_FORMAT_STL || format == MEIRO_FORMAT_STL_ASCII ||
+             format == MEIRO_FORMAT_3MF)
+        machine = MEIRO_MACHINE_3D;
+    else return EXIT_OK;
+    if (!a->output || !strcmp(a->output, "-")) return EXIT_OK; /* preflight reads a file */
+    double kerf = machine == MEIRO_MACHINE_LASER && a->kerf_um > 0 ? a->kerf_um / 1000.0 : 0;
+    meiro_error err = {0};
+    meiro_status s = meiro_preflight_machine(a->output, machine, kerf, 0, a->ball_um / 1000.0, 0,
+                                             0, machine_warning, NULL, NULL, &err);
+    if (s == MEIRO_ERROR_NOMEM) return report_failure(a->output, &err);
+    if (s != MEIRO_OK)
+        fprintf(stderr, "meiro: warning: %s not checked for the machine: %s\n", a->output,
+                err.message);
+    return EXIT_OK;
+}
+
 /* The maze, its solution where one is shown, the output and the
  * animations, then the seed. */
 static int run_generate(generate_args *a)
@@ -614,6 +647,7 @@ static int run_generate(generate_args *a)
                 "the page's texts are left out, S and G's plates marking them (option: "
                 "--format)\n",
                 meiro_format_info(format)->name);
+    if (rc == EXIT_OK) rc = warn_machine(a, format);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any

@@ -28,6 +28,13 @@ static const struct {
     {"black", 0x000000},
 };
 
+const char *answer_colour_name(uint32_t rgb)
+{
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++)
+        if (named[k].rgb == rgb) return named[k].name;
+    return NULL;
+}
+
 static int hex_digit(char c)
 {
     if (c >= '0' && c <= '9') return c - '0';

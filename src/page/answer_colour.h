@@ -9,5 +9,7 @@
 
 /* 0xRRGGBB of an answer_colour (0: the default). */
 uint32_t answer_rgb(uint32_t colour);
+/* The name --answer-colour gives rgb (0xRRGGBB: "violet"), NULL if none. */
+const char *answer_colour_name(uint32_t rgb);
 
 #endif /* MEIRO_SRC_PAGE_ANSWER_COLOUR_H */

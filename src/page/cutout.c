@@ -24,6 +24,8 @@
  * meet (an arc's end computed from its angle, a wall's from its corner)
  * may lie a few micrometres apart. */
 #define MERGE_MM (0.5 * PLOT_TOL_MM)
+/* Strokes that cross this far from their ends cross there: a joint. */
+#define CROSS_MM (4 * SIDE_MM)
 
 typedef struct graph {
     double (*at)[2]; /* the joints */
@@ -99,16 +101,105 @@ static int by_t(const void *a, const void *b)
     return d < 0 ? -1 : d > 0;
 }
 
+/* Where segments a-b and c-d cross inside both, each more than CROSS_MM
+ * from its ends: the point. (A wall that ends on a ring may poke through
+ * the ring's chord by up to PLOT_TOL_MM: its end is the joint, found on
+ * the chord's side by SIDE_MM.) */
+static bool crossing(const double *a, const double *b, const double *c, const double *d, double *at)
+{
+    double rx = b[0] - a[0], ry = b[1] - a[1], sx = d[0] - c[0], sy = d[1] - c[1];
+    double den = rx * sy - ry * sx, lr = hypot(rx, ry), ls = hypot(sx, sy);
+    if (fabs(den) <= 1e-12 * lr * ls) return false; /* parallel */
+    double t = ((c[0] - a[0]) * sy - (c[1] - a[1]) * sx) / den;
+    double u = ((c[0] - a[0]) * ry - (c[1] - a[1]) * rx) / den;
+    if (t * lr <= CROSS_MM || (1 - t) * lr <= CROSS_MM || u * ls <= CROSS_MM ||
+        (1 - u) * ls <= CROSS_MM)
+        return false;
+    at[0] = a[0] + t * rx, at[1] = a[1] + t * ry;
+    return true;
+}
+
+/* A joint where two segments cross, neither ending there (walls that
+ * meet at a joint both strokes pass straight through, as merged trails
+ * do at a cross of four walls), so that both are split there as at a
+ * wall's end on another's side: segments bucketed by their boxes, each
+ * bucket's pairs tried. */
+static meiro_status add_crossings(graph *g, const uint32_t (*ends)[2], size_t n, double side,
+                                  meiro_error *err)
+{
+    double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+    for (size_t j = 0; j < g->joints; j++) {
+        x0 = fmin(x0, g->at[j][0]), x1 = fmax(x1, g->at[j][0]);
+        y0 = fmin(y0, g->at[j][1]), y1 = fmax(y1, g->at[j][1]);
+    }
+    if (!n) return MEIRO_OK;
+    side = fmax(side, fmax(x1 - x0, y1 - y0) / 2048);
+    size_t gw = (size_t)((x1 - x0) / side) + 1, gh = (size_t)((y1 - y0) / side) + 1;
+    double(*seg)[4] = alloc_array(n, sizeof *seg);
+    size_t *start = zalloc(gw * gh + 1, sizeof *start), *fill = NULL;
+    uint32_t *in = NULL;
+    meiro_status s = seg && start ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    for (size_t e = 0; s == MEIRO_OK && e < n; e++)
+        memcpy(seg[e], g->at[ends[e][0]], 2 * sizeof(double)),
+            memcpy(seg[e] + 2, g->at[ends[e][1]], 2 * sizeof(double));
+    for (int pass = 0; pass < 2 && s == MEIRO_OK; pass++) {
+        if (pass == 1) {
+            for (size_t c = 0; c < gw * gh; c++) start[c + 1] += start[c];
+            in = alloc_array(start[gw * gh] + 1, sizeof *in);
+            fill = alloc_array(gw * gh + 1, sizeof *fill);
+            if (!in || !fill) {
+                s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+                break;
+            }
+            memcpy(fill, start, gw * gh * sizeof *fill);
+        }
+        for (size_t e = 0; e < n; e++) {
+            size_t bx0 = (size_t)((fmin(seg[e][0], seg[e][2]) - x0) / side);
+            size_t bx1 = (size_t)((fmax(seg[e][0], seg[e][2]) - x0) / side);
+            size_t by0 = (size_t)((fmin(seg[e][1], seg[e][3]) - y0) / side);
+            size_t by1 = (size_t)((fmax(seg[e][1], seg[e][3]) - y0) / side);
+            for (size_t by = by0; by <= by1 && by < gh; by++)
+                for (size_t bx = bx0; bx <= bx1 && bx < gw; bx++) {
+                    if (pass == 0) start[by * gw + bx + 1]++;
+                    else in[fill[by * gw + bx]++] = (uint32_t)e;
+                }
+        }
+    }
+    for (size_t c = 0; s == MEIRO_OK && c < gw * gh; c++)
+        for (size_t i = start[c]; i < start[c + 1] && s == MEIRO_OK; i++)
+            for (size_t k = i + 1; k < start[c + 1]; k++) {
+                const double *u = seg[in[i]], *v = seg[in[k]];
+                double at[2];
+                if (!crossing(u, u + 2, v, v + 2, at)) continue;
+                /* the joints' table stays half empty (build sizes it for
+                 * twice the ends: crossings as many as the ends at most) */
+                if (g->joints + 1 > g->slots / 2) {
+                    s = fail(err, MEIRO_ERROR_TOO_BIG, "the strokes cross too often to outline");
+                    break;
+                }
+                if (joint(g, at[0], at[1]) == UINT32_MAX) {
+                    s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+                    break;
+                }
+            }
+    free(seg);
+    free(start);
+    free(fill);
+    free(in);
+    return s;
+}
+
 /* The graph of the cut layer's segments, each split where a joint lies
- * on its side (a wall ending on another's middle): joints bucketed by
- * position, each segment asking the buckets under it. */
+ * on its side (a wall ending on another's middle, or crossing it):
+ * joints bucketed by position, each segment asking the buckets under
+ * it. */
 static meiro_status build(graph *g, const plot *p, meiro_error *err)
 {
     size_t segs = 0;
     for (size_t i = 0; i < p->line_count; i++)
         if (p->lines[i].layer == PLOT_CUT) segs += p->lines[i].count - 1;
     g->slots = 16;
-    while (g->slots < 4 * segs + 16) g->slots *= 2;
+    while (g->slots < 8 * segs + 16) g->slots *= 2;
     g->key = alloc_array(g->slots, sizeof *g->key);
     g->slot = zalloc(g->slots, sizeof *g->slot);
     uint32_t(*ends)[2] = alloc_array(segs + 1, sizeof *ends);
@@ -132,6 +223,12 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
                 hypot(p->points[k + 1][0] - p->points[k][0], p->points[k + 1][1] - p->points[k][1]);
             n++;
         }
+    }
+    meiro_status crossed =
+        add_crossings(g, (const uint32_t(*)[2])ends, n, fmax(n ? len / (double)n : 1, 1e-3), err);
+    if (crossed != MEIRO_OK) {
+        free(ends);
+        return crossed;
     }
     /* the joints in buckets about a segment long */
     double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
@@ -355,7 +452,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
         for (size_t k = 0; k < l->count && s == MEIRO_OK; k++)
             if (!plot_point(&out, p->points[l->first + k][0], p->points[l->first + k][1]))
                 s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_ENGRAVE, l->closed))
+        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_ENGRAVE, l->pen, l->closed))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     for (uint32_t start = 0; s == MEIRO_OK && start < 2 * g.edges; start++) {
@@ -376,7 +473,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
             !plot_point(&out, out.points[first][0], out.points[first][1]))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         if (s == MEIRO_OK) drop_reversals(&out, first);
-        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_CUT, true))
+        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_CUT, 0, true))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     graph_free(&g);

@@ -27,6 +27,9 @@ void plot_init_like(plot *p, const plot *like)
 {
     plot_init(p);
     memcpy(p->width, like->width, sizeof p->width);
+    memcpy(p->pens, like->pens, sizeof p->pens);
+    memcpy(p->pen_role, like->pen_role, sizeof p->pen_role);
+    p->pen_count = like->pen_count;
     p->texts = like->texts;
     p->pictures = like->pictures;
 }
@@ -41,7 +44,17 @@ bool plot_point(plot *p, double x, double y)
     return true;
 }
 
-bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed)
+unsigned plot_pen(plot *p, uint32_t rgb, scene_role role)
+{
+    for (unsigned k = 0; k < p->pen_count; k++)
+        if (p->pens[k] == rgb) return k;
+    if (p->pen_count == PLOT_PENS) return PLOT_PENS - 1;
+    p->pens[p->pen_count] = rgb;
+    p->pen_role[p->pen_count] = role;
+    return p->pen_count++;
+}
+
+bool plot_line_end(plot *p, size_t first, unsigned layer, unsigned pen, bool closed)
 {
     size_t n = p->point_count - first;
     if (n < 2) {
@@ -50,7 +63,7 @@ bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed)
     }
     if (!vec_reserve(&p->lines, &p->line_cap, p->line_count + 1, sizeof *p->lines, 256))
         return p->failed = true, false;
-    p->lines[p->line_count++] = (plot_line){first, n, layer, closed};
+    p->lines[p->line_count++] = (plot_line){first, n, layer, pen, closed};
     return true;
 }
 
@@ -59,8 +72,8 @@ typedef struct gather {
     plot *p;
     size_t first;
     bool open;
-    unsigned layer;
-    bool pen;    /* a current point: (x, y), which a clip may leave off the line */
+    unsigned layer, pen;
+    bool at;     /* a current point: (x, y), which a clip may leave off the line */
     bool cut;    /* the sub-path cut by a clip: not closed */
     double x, y;
 } gather;
@@ -70,7 +83,7 @@ static void line_end(gather *g, bool closed)
 {
     if (!g->open) return;
     g->open = false;
-    plot_line_end(g->p, g->first, g->layer, closed);
+    plot_line_end(g->p, g->first, g->layer, g->pen, closed);
 }
 
 /* Whether (x, y) lies in one of the clips' holes. */
@@ -93,7 +106,7 @@ static void stroke_start(gather *g, double x, double y)
 static void line_move(gather *g, double x, double y)
 {
     line_end(g, false);
-    g->pen = true, g->cut = false;
+    g->at = true, g->cut = false;
     g->x = x, g->y = y;
     if (!in_hole(g->p, x, y)) stroke_start(g, x, y);
 }
@@ -120,7 +133,7 @@ static bool inside_part(const double *r, double x0, double y0, double x1, double
 
 static void line_to(gather *g, double x, double y)
 {
-    if (!g->pen) {
+    if (!g->at) {
         line_move(g, x, y);
         return;
     }
@@ -193,9 +206,22 @@ static unsigned layer_of(scene_role role)
                                                                                   : PLOT_ENGRAVE;
 }
 
+/* 0xRRGGBB of a scene's colour. */
+static uint32_t rgb_of(scene_rgb c)
+{
+    uint32_t r = (uint32_t)lround(fmin(fmax(c.r, 0), 1) * 255);
+    uint32_t g = (uint32_t)lround(fmin(fmax(c.g, 0), 1) * 255);
+    uint32_t b = (uint32_t)lround(fmin(fmax(c.b, 0), 1) * 255);
+    return r << 16 | g << 8 | b;
+}
+
 static void gather_path(plot *p, const scene *s, const scene_item *it)
 {
     gather g = {.p = p, .layer = layer_of(it->role)};
+    /* a shape filled in the paper's white (S's and G's plates) is drawn as
+     * its outline, in black ink */
+    uint32_t rgb = rgb_of(it->paint.colour);
+    g.pen = plot_pen(p, !it->paint.stroke && rgb == 0xFFFFFFu ? 0 : rgb, it->role);
     if (it->paint.stroke && it->paint.width > p->width[g.layer])
         p->width[g.layer] = it->paint.width;
     const uint8_t *op = scene_item_ops(s, it);
@@ -209,16 +235,16 @@ static void gather_path(plot *p, const scene *s, const scene_item *it)
             break;
         case SCENE_LINE: line_to(&g, v[0], v[1]); break;
         case SCENE_CURVE:
-            if (g.pen) curve_to(&g, v);
+            if (g.at) curve_to(&g, v);
             else line_move(&g, v[4], v[5]);
             break;
         case SCENE_ARC:
         case SCENE_ARC_BACK:
-            if (!g.pen) sx = v[0] + v[2] * cos(v[3]), sy = v[1] + v[2] * sin(v[3]);
+            if (!g.at) sx = v[0] + v[2] * cos(v[3]), sy = v[1] + v[2] * sin(v[3]);
             arc_to(&g, v[0], v[1], v[2], v[3], v[4], op[i] == SCENE_ARC_BACK);
             break;
         case SCENE_CLOSE:
-            if (g.pen) {
+            if (g.at) {
                 line_to(&g, sx, sy);
                 line_end(&g, !g.cut);
             }
@@ -322,10 +348,11 @@ static seg_key key_of(const double *a, const double *b)
     return (seg_key){{ax, ay}, {bx, by}};
 }
 
-/* A segment held for merging: its key, its ends as drawn, its layer. */
+/* A segment held for merging: its key, its ends as drawn, its layer and
+ * pen. */
 typedef struct seg_rec {
     seg_key key;
-    unsigned layer;
+    unsigned layer, pen;
     double a[2], b[2];
 } seg_rec;
 
@@ -333,6 +360,7 @@ static int by_key(const void *x, const void *y)
 {
     const seg_rec *u = x, *v = y;
     if (u->layer != v->layer) return u->layer < v->layer ? -1 : 1;
+    if (u->pen != v->pen) return u->pen < v->pen ? -1 : 1;
     const int64_t *p = &u->key.a[0], *q = &v->key.a[0];
     const int64_t pu[4] = {p[0], p[1], u->key.b[0], u->key.b[1]};
     const int64_t qv[4] = {q[0], q[1], v->key.b[0], v->key.b[1]};
@@ -366,6 +394,7 @@ meiro_status plot_merge(plot *p, meiro_error *err)
             if (key.a[0] == key.b[0] && key.a[1] == key.b[1]) continue; /* a dot */
             segs[n++] = (seg_rec){key,
                                   l->layer,
+                                  l->pen,
                                   {p->points[k][0], p->points[k][1]},
                                   {p->points[k + 1][0], p->points[k + 1][1]}};
         }
@@ -374,9 +403,10 @@ meiro_status plot_merge(plot *p, meiro_error *err)
      * order the page drew them in (nor on how it joined them) */
     if (n > 1) qsort(segs, n, sizeof *segs, by_key);
     meiro_status s = MEIRO_OK;
-    size_t i = 0;
-    for (unsigned layer = 0; layer < PLOT_LAYERS && s == MEIRO_OK; layer++) {
-        gather m = {.p = &out, .layer = layer};
+    /* each layer's and pen's segments, a run of segs, joined apart */
+    for (size_t i = 0; i < n && s == MEIRO_OK;) {
+        unsigned layer = segs[i].layer, ink = segs[i].pen;
+        gather m = {.p = &out, .layer = layer, .pen = ink};
         grid_pen to = {merged_move, merged_line, merged_arc, &m};
         trail_pen *t = trail_pen_new(&to, 0);
         if (!t) {
@@ -384,8 +414,8 @@ meiro_status plot_merge(plot *p, meiro_error *err)
             break;
         }
         grid_pen pen = trail_pen_pen(t);
-        for (; i < n && segs[i].layer == layer; i++) {
-            if (i > 0 && segs[i - 1].layer == layer && by_key(&segs[i - 1], &segs[i]) == 0) continue;
+        for (size_t run = i; i < n && segs[i].layer == layer && segs[i].pen == ink; i++) {
+            if (i > run && by_key(&segs[i - 1], &segs[i]) == 0) continue;
             pen.move(pen.ctx, segs[i].a[0], segs[i].a[1]);
             pen.line(pen.ctx, segs[i].b[0], segs[i].b[1]);
         }
@@ -578,14 +608,17 @@ meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *af
     }
     double home[2] = {x0, y0}, at[2] = {x0, y0};
     *after = 0;
-    /* engrave, then cut: a laser cuts a piece free last */
+    /* engrave, then cut: a laser cuts a piece free last; a plotter's pens
+     * one after the other */
     size_t placed = 0;
     memcpy(at, home, sizeof at);
-    const unsigned layers[PLOT_LAYERS] = {PLOT_ENGRAVE, PLOT_CUT};
-    for (unsigned L = 0; L < (by_layer ? PLOT_LAYERS : 1u); L++) {
+    unsigned groups = by_layer ? PLOT_LAYERS : p->pen_count ? p->pen_count : 1;
+    for (unsigned G = 0; G < groups; G++) {
         size_t m = 0, first = placed;
         for (size_t i = 0; i < n; i++)
-            if (!by_layer || p->lines[i].layer == layers[L]) ids[m++] = (uint32_t)i;
+            if (by_layer ? p->lines[i].layer == (G == 0 ? PLOT_ENGRAVE : PLOT_CUT)
+                         : p->pen_count == 0 || p->lines[i].pen == G)
+                ids[m++] = (uint32_t)i;
         if (m == 0) continue;
         double from[2] = {at[0], at[1]};
         if (!buckets_build(&b, p, ids, m, taken)) {
@@ -615,7 +648,7 @@ meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *af
         const plot_line *l = &p->lines[order[k]];
         *after += dist(at, line_start(p, order[k], rev[k]));
         memcpy(at, line_stop(p, order[k], rev[k]), sizeof at);
-        lines[k] = (plot_line){next, l->count, l->layer, l->closed};
+        lines[k] = (plot_line){next, l->count, l->layer, l->pen, l->closed};
         for (size_t i = 0; i < l->count; i++)
             memcpy(points[next++], p->points[rev[k] ? l->first + l->count - 1 - i : l->first + i],
                    sizeof *points);

@@ -22,10 +22,16 @@
 
 enum { PLOT_CUT, PLOT_ENGRAVE, PLOT_LAYERS };
 
+/* A plotter's pens: one a colour drawn (the walls', the answer's, S's and
+ * G's), in the order the page first draws them; colours past the last
+ * share it. */
+enum { PLOT_PENS = 8 };
+
 typedef struct plot_line {
     size_t first, count; /* points[first .. first + count) */
     unsigned layer;
-    bool closed; /* its last point is its first */
+    unsigned pen; /* pens[pen] */
+    bool closed;  /* its last point is its first */
 } plot_line;
 
 typedef struct plot {
@@ -34,6 +40,9 @@ typedef struct plot {
     plot_line *lines;
     size_t line_count, line_cap;
     double width[PLOT_LAYERS]; /* the widest stroke seen on each layer */
+    uint32_t pens[PLOT_PENS];  /* each pen's colour, 0xRRGGBB */
+    scene_role pen_role[PLOT_PENS]; /* what it drew first (walls, the answer...) */
+    unsigned pen_count;
     size_t texts;              /* runs of text left out */
     size_t pictures;           /* pictures left out (S's and G's, a frame) */
     /* the page's clips while gathering: the rectangles they cut out (a
@@ -47,18 +56,21 @@ typedef struct plot {
 } plot;
 
 void plot_init(plot *p);
-/* An empty plot with like's notes (widths, texts and pictures left out). */
+/* An empty plot with like's notes (widths, pens, texts and pictures left
+ * out). */
 void plot_init_like(plot *p, const plot *like);
 void plot_free(plot *p);
 /* A point added to the line being made; a line of the points from `first`
  * (none if fewer than two); false out of memory (p->failed then). */
 bool plot_point(plot *p, double x, double y);
-bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed);
+bool plot_line_end(plot *p, size_t first, unsigned layer, unsigned pen, bool closed);
+/* The pen of colour rgb, first drawing `role`: a new one if there is room. */
+unsigned plot_pen(plot *p, uint32_t rgb, scene_role role);
 /* A sink (page/scene.h) that gathers a scene's path items into p; out of
  * memory, p->failed (the scene goes on). */
 scene_sink plot_sink(plot *p);
 
-/* Merges the lines of each layer: every segment once (one drawn twice, or
+/* Merges the lines of each layer and pen: every segment once (one drawn twice, or
  * back and forth, is kept once), joined through their joints into long
  * strokes, whatever order they came in. */
 meiro_status plot_merge(plot *p, meiro_error *err);
@@ -66,8 +78,8 @@ meiro_status plot_merge(plot *p, meiro_error *err);
 double plot_travel(const plot *p, double x0, double y0);
 /* Orders the strokes for the least pen-up travel from (x0, y0), *after
  * that travel: by_layer, each layer's apart, the cut layer after the
- * engrave one (a laser cuts a piece free last), else all as one (a
- * plotter's one pen). */
+ * engrave one (a laser cuts a piece free last), else each pen's apart in
+ * the pens' order (a plotter's pen changed once a colour). */
 meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *after,
                         meiro_error *err);
 /* The lines' bounding box. */

@@ -2,6 +2,7 @@
  * R12. Machine coordinates: millimetres, the lower left corner of what is
  * drawn at the origin, y up (the page's y runs down). */
 #include "core/error.h"
+#include "page/answer_colour.h"
 #include "page/plot.h"
 
 #include <math.h>
@@ -44,6 +45,31 @@ static double drawn_length(const plot *p)
     return len;
 }
 
+/* The pens the lines use, in their order (plot_order takes each pen's
+ * lines together); the count. */
+static unsigned pens_used(const plot *p)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < p->line_count; i++)
+        n += i == 0 || p->lines[i].pen != p->lines[i - 1].pen;
+    return n;
+}
+
+/* What a pen draws, for its comment. */
+static const char *pen_use(scene_role role)
+{
+    switch (role) {
+    case ROLE_WALLS: return "the walls";
+    case ROLE_CORRIDORS: return "the corridors' centre-lines";
+    case ROLE_ANSWER: return "the answer";
+    case ROLE_START: return "S";
+    case ROLE_GOAL: return "G";
+    case ROLE_ARROW: return "the doors' arrows";
+    case ROLE_OUTLINE: return "the shape's outline";
+    default: return "the maze's marks";
+    }
+}
+
 /* The header's lines, each after `lead` (a comment's mark). */
 static bool say(FILE *out, const char *lead, const char *fmt, ...)
 {
@@ -78,6 +104,17 @@ static bool say_common(FILE *out, const char *lead, const plot *p, const plot_he
     return ok;
 }
 
+/* The line saying which pen draws next (its colour and first use). */
+static bool say_pen(FILE *out, const char *lead, const plot *p, unsigned pen, unsigned nth,
+                    unsigned pens)
+{
+    const char *name = answer_colour_name(p->pens[pen]);
+    return name ? say(out, lead, "pen %u of %u: %s (#%06x), for %s", nth, pens, name,
+                      (unsigned)p->pens[pen], pen_use(p->pen_role[pen]))
+                : say(out, lead, "pen %u of %u: #%06x, for %s", nth, pens, (unsigned)p->pens[pen],
+                      pen_use(p->pen_role[pen]));
+}
+
 meiro_status plot_write_gcode(const plot *p, const plot_header *h, FILE *out, meiro_error *err)
 {
     place pl = place_of(p);
@@ -93,11 +130,20 @@ meiro_status plot_write_gcode(const plot *p, const plot_header *h, FILE *out, me
     else if (ok)
         ok = say(out, "; ", "pen: up Z%.1f (G0), down Z%.1f (G1 F%d)", PEN_UP_Z, PEN_DOWN_Z,
                  PLUNGE_FEED);
+    unsigned pens = pens_used(p), nth = 0;
+    if (ok && pens > 1)
+        ok = say(out, "; ",
+                 "pens: %u, one a colour, each colour's strokes together: M0 pauses the "
+                 "machine, pen up, for each change (the comment above it names the pen)",
+                 pens);
     ok = ok && fputs("G21\nG90\n", out) != EOF;
     const char *up = servo ? SERVO_UP "\nG4 P0.15\n" : "G0 Z5.000\n";
     ok = ok && fputs(up, out) != EOF;
     for (size_t i = 0; ok && i < p->line_count; i++) {
         const plot_line *l = &p->lines[i];
+        if (pens > 1 && (i == 0 || l->pen != p->lines[i - 1].pen))
+            ok = say_pen(out, "; ", p, l->pen, ++nth, pens) &&
+                 (nth == 1 || fputs("M0\n", out) != EOF);
         const double *a = p->points[l->first];
         ok = fprintf(out, "G0 X%.3f Y%.3f\n", mx(&pl, a), my(&pl, a)) >= 0 &&
              (servo ? fputs(SERVO_DOWN "\nG4 P0.15\n", out) != EOF
@@ -117,9 +163,13 @@ meiro_status plot_write_hpgl(const plot *p, const plot_header *h, FILE *out, mei
 {
     (void)h; /* HP-GL has no comments: the header is G-code's and DXF's */
     place pl = place_of(p);
-    bool ok = fputs("IN;SP1;\n", out) != EOF;
+    bool ok = fputs("IN;", out) != EOF;
+    unsigned nth = 0;
+    if (p->line_count == 0) ok = ok && fputs("SP1;\n", out) != EOF;
     for (size_t i = 0; ok && i < p->line_count; i++) {
         const plot_line *l = &p->lines[i];
+        /* a pen a colour: SP 1, 2... in the order they draw */
+        if (i == 0 || l->pen != p->lines[i - 1].pen) ok = fprintf(out, "SP%u;\n", ++nth) >= 0;
         for (size_t k = 0; ok && k < l->count; k++) {
             const double *b = p->points[l->first + k];
             ok = fprintf(out, "%s%ld,%ld",

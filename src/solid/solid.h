@@ -108,4 +108,38 @@ typedef struct zip_entry {
 } zip_entry;
 meiro_status zip_write(const zip_entry *entries, size_t count, FILE *out, meiro_error *err);
 
+/* ---- Reading back (read.c), for the checks before printing ------------- */
+
+/* Triangles, 9 floats each (three corners' x, y, z in mm). */
+typedef struct solid_tris {
+    float *v;
+    size_t n, cap; /* n triangles; cap floats */
+} solid_tris;
+void solid_tris_free(solid_tris *t);
+/* A binary or text STL; a 3MF package's stored 3D/3dmodel.model (every
+ * object's mesh). A malformed file is MEIRO_ERROR_PARSE, naming its line
+ * and column (fail_at), or its byte or entry. */
+meiro_status solid_read_stl(const unsigned char *data, size_t size, solid_tris *t,
+                            meiro_error *err);
+meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *t,
+                            meiro_error *err);
+/* The section of the triangles at height z: segments in x, y with the
+ * material on their left (side 1) or right (-1), as the triangles' outward
+ * normals say. raw: a segment a triangle, a closed loop around each box a
+ * part is made of; cuts: the same where two faces meet face to face (a
+ * part's boxes that touch) taken out, each line's pieces joined. A face
+ * inside another box (a wall's strip under its post) is still among the
+ * cuts: the winding number over raw tells it (page/fab.h). */
+typedef struct solid_cut {
+    double a[2], b[2];
+    int side;
+} solid_cut;
+typedef struct solid_section_cuts {
+    solid_cut *cuts, *raw;
+    size_t count, raw_count;
+} solid_section_cuts;
+meiro_status solid_section(const solid_tris *t, double z, solid_section_cuts *out,
+                           meiro_error *err);
+void solid_section_free(solid_section_cuts *s);
+
 #endif /* MEIRO_SRC_SOLID_SOLID_H */
