@@ -45,8 +45,17 @@ if (!fs.existsSync(path.join(site, 'index.html'))) {
 const puppeteer = await needBrowser(s, build);
 
 // a plain static server of the folder on a free port of the loopback address
+// (its log, on its standard error, lists the files it served: `served`)
 server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', site, '0'],
-  { stdio: ['ignore', 'pipe', 'ignore'] });
+  { stdio: ['ignore', 'pipe', 'pipe'] });
+const served = [];
+let serverLog = '';
+server.stderr.on('data', (d) => {
+  serverLog += d;
+  const lines = serverLog.split('\n');
+  serverLog = lines.pop();
+  for (const l of lines) { const m = /"GET (\S+) HTTP/.exec(l); if (m) served.push(m[1]); }
+});
 const base = await new Promise((resolve) => {
   let said = '';
   const giveUp = setTimeout(() => resolve(null), 10000);
@@ -185,6 +194,57 @@ const cancelled = await page.evaluate(async () => {
 check(cancelled.how === 'AbortError', `a job cancelled ends with AbortError: ${cancelled.how}`);
 check(cancelled.next === 200 && cancelled.text === native(['generate', '-W', '4', '-H', '3', '-s', '5', '-f', 'json'], 'json').toString(),
   'the next job after a cancel runs in a new worker, the native meiro\'s bytes');
+
+// ---- names, shapes and workbooks: the engine's masks, its fonts fetched when a letter needs one ----
+// The font files the site served since its nth file (the worker's
+// synchronous requests, which the page's request events do not show)
+const fontsSince = (n) => served.slice(n).filter((u) => u.startsWith('/fonts/')).map((u) => u.slice(7));
+const cjkFont = (f) => /^(ipaexg|NotoSansCJK)/.test(f);
+async function sameFile(format, ext, what) {
+  const argv = await page.evaluate((f) => generateWords(f), format);
+  const got = await download(page, format);
+  check(got !== null && got.name === `maze-2026.${ext}`, `${what}: the ${format} download saved maze-2026.${ext}: ${got && got.name}`);
+  if (got) check(Buffer.compare(got.data, native(argv, ext)) === 0, `${what}: the ${format} download is the native meiro's bytes for ${argv.join(' ')}`);
+  return got;
+}
+// a name in Latin letters: the masks' fonts are DejaVu's, never a CJK one
+// (fetched for the preview's mask already: its page is what is refused)
+let before = served.length;
+await page.click('.kind:nth-child(3)'); // Name
+await page.$eval('#text', (e) => { e.value = ''; });
+await page.type('#text', 'HANA');
+await settled(page);
+await sameFile('json', 'json', 'the name HANA');
+const latin = fontsSince(before);
+console.log(`fonts fetched for the name HANA: ${latin.join(' ')}`);
+check(latin.length > 0 && latin.every((f) => f.startsWith('DejaVu')), `the name HANA fetched DejaVu's fonts only: ${latin.join(' ')}`);
+await sameFile('text', 'txt', 'the name HANA');
+const xlsx = await sameFile('xlsx', 'xlsx', 'the name HANA');
+check(xlsx !== null && xlsx.data.subarray(0, 2).toString() === 'PK', 'the spreadsheet is a zip (XLSX)');
+const named = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
+check(/does not draw pages yet: the spreadsheet and the JSON/.test(named), `a name maze's preview: the engine draws no page yet: "${named}"`);
+await shot(page, 'web-name.png');
+// a name in Japanese: the CJK font fetched now, once
+before = served.length;
+await page.$eval('#text', (e) => { e.value = ''; });
+await page.type('#text', 'はなこ');
+await settled(page);
+await sameFile('json', 'json', 'the name はなこ');
+const japanese = fontsSince(before);
+console.log(`fonts fetched for the name はなこ: ${japanese.join(' ')}`);
+check(japanese.some(cjkFont), `the name はなこ fetched a CJK font: ${japanese.join(' ')}`);
+before = served.length;
+await sameFile('csv', 'csv', 'the name はなこ');
+check(fontsSince(before).length === 0, `the worker's next job fetched no font again: ${fontsSince(before).join(' ')}`);
+await shot(page, 'web-name-ja.png');
+// a built-in shape, a heart
+await page.click('.kind:nth-child(2)'); // Shape
+await settled(page);
+check((await page.evaluate(() => generateWords('json'))).includes('heart'), 'the shape chosen is the heart');
+await sameFile('json', 'json', 'the heart');
+await sameFile('xlsx', 'xlsx', 'the heart');
+await page.click('.kind:nth-child(1)'); // Rectangle
+await settled(page);
 
 // ---- the renderer on the native meiro's pages ----
 // Page n of a description drawn by the renderer at 50 dpi (its PNG)
