@@ -4,8 +4,11 @@
 // request checked to stay inside the site's origin. The studio's jobs the
 // engine does today, end to end through the page's buttons: a maze's
 // JSON, text and CSV downloads equal to what the native meiro writes for
-// the words the page runs, and the page's command the same words; a drawn
-// page asked of the engine refused with the page's words for it; the
+// the words the page runs, and the page's command the same words; names
+// (in Latin letters and in Japanese) and a heart, their JSON, text, CSV
+// and XLSX the native meiro's bytes, each font fetched only when a name's
+// letters need it (the static server's log: a Latin name fetches no CJK
+// font); a drawn page asked of the engine refused with the page's words for it; the
 // engine's own refusal of a too-big maze; a job cancelled and the next
 // one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
@@ -14,7 +17,7 @@
 // pages the native meiro draws (meiro draw, pdftoppm), texts aside; its
 // PDF read back (pdfinfo's page sizes, pdffonts' embedded fonts,
 // pdftotext's words). Offline: after the first visit, the page opened
-// again with the network cut makes a maze.
+// again with the network cut makes a maze, and a name maze with its font.
 // Usage: node tests/web.mjs BUILD_DIR [SHOTS_DIR]
 // meiro-suite: check
 import { execFileSync, spawn } from 'node:child_process';
@@ -464,6 +467,14 @@ await page.close();
   const argv = await p.evaluate(() => generateWords('json'));
   const got = await download(p, 'json');
   check(got !== null && Buffer.compare(got.data, native(argv, 'json')) === 0, `offline, the engine makes the maze: ${argv.join(' ')}`);
+  // a name: its font kept by the service worker when the site first served it
+  const name = ['generate', '--text', 'HANA', '-s', '77', '-f', 'json'];
+  const offlineName = await p.evaluate(async (w) => {
+    const r = await backend.ask({ route: 'file', format: 'json', argv: w });
+    return { status: r.status, text: await r.text() };
+  }, name);
+  check(offlineName.status === 200 && offlineName.text === native(name, 'json').toString(),
+    `offline, a name maze with its font: ${offlineName.status} ${offlineName.text.slice(0, 80)}`);
   await shot(p, 'web-offline.png');
   check(errs.length === 0, `no error in the page offline: ${errs.join(' | ')}`);
 }
