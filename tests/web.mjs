@@ -227,6 +227,18 @@ check(xlsx !== null && xlsx.data.subarray(0, 2).toString() === 'PK', 'the spread
 const named = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
 check(/does not draw pages yet: the spreadsheet and the JSON/.test(named), `a name maze's preview: the engine draws no page yet: "${named}"`);
 await shot(page, 'web-name.png');
+// a PDF of it asked: the engine's refusal, in the page's language
+await page.click('#lang-ja');
+await settled(page);
+const savedBefore = await page.evaluate(() => window.saved.length);
+await page.$eval('#error', (e) => { e.hidden = true; e.textContent = ''; });
+await page.click('button[data-format="pdf"]');
+await page.waitForFunction(() => document.getElementById('status').textContent === '', { timeout: 30000 });
+const namedJa = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
+check(/ページを かけません。ひょうと JSON/.test(namedJa) && await page.evaluate(() => window.saved.length) === savedBefore,
+  `the PDF refused in Japanese, no file saved: "${namedJa}"`);
+await page.click('#lang-en');
+await settled(page);
 // a name in Japanese: the CJK font fetched now, once
 before = served.length;
 await page.$eval('#text', (e) => { e.value = ''; });
