@@ -4,8 +4,11 @@
 // request checked to stay inside the site's origin. The studio's jobs the
 // engine does today, end to end through the page's buttons: a maze's
 // JSON, text and CSV downloads equal to what the native meiro writes for
-// the words the page runs, and the page's command the same words; a drawn
-// page asked of the engine refused with the page's words for it; the
+// the words the page runs, and the page's command the same words; names
+// (in Latin letters and in Japanese) and a heart, their JSON, text, CSV
+// and XLSX the native meiro's bytes, each font fetched only when a name's
+// letters need it (the static server's log: a Latin name fetches no CJK
+// font); a drawn page asked of the engine refused with the page's words for it; the
 // engine's own refusal of a too-big maze; a job cancelled and the next
 // one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
@@ -14,7 +17,7 @@
 // pages the native meiro draws (meiro draw, pdftoppm), texts aside; its
 // PDF read back (pdfinfo's page sizes, pdffonts' embedded fonts,
 // pdftotext's words). Offline: after the first visit, the page opened
-// again with the network cut makes a maze.
+// again with the network cut makes a maze, and a name maze with its font.
 // Usage: node tests/web.mjs BUILD_DIR [SHOTS_DIR]
 // meiro-suite: check
 import { execFileSync, spawn } from 'node:child_process';
@@ -45,8 +48,17 @@ if (!fs.existsSync(path.join(site, 'index.html'))) {
 const puppeteer = await needBrowser(s, build);
 
 // a plain static server of the folder on a free port of the loopback address
+// (its log, on its standard error, lists the files it served: `served`)
 server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', site, '0'],
-  { stdio: ['ignore', 'pipe', 'ignore'] });
+  { stdio: ['ignore', 'pipe', 'pipe'] });
+const served = [];
+let serverLog = '';
+server.stderr.on('data', (d) => {
+  serverLog += d;
+  const lines = serverLog.split('\n');
+  serverLog = lines.pop();
+  for (const l of lines) { const m = /"GET (\S+) HTTP/.exec(l); if (m) served.push(m[1]); }
+});
 const base = await new Promise((resolve) => {
   let said = '';
   const giveUp = setTimeout(() => resolve(null), 10000);
@@ -186,6 +198,69 @@ check(cancelled.how === 'AbortError', `a job cancelled ends with AbortError: ${c
 check(cancelled.next === 200 && cancelled.text === native(['generate', '-W', '4', '-H', '3', '-s', '5', '-f', 'json'], 'json').toString(),
   'the next job after a cancel runs in a new worker, the native meiro\'s bytes');
 
+// ---- names, shapes and workbooks: the engine's masks, its fonts fetched when a letter needs one ----
+// The font files the site served since its nth file (the worker's
+// synchronous requests, which the page's request events do not show)
+const fontsSince = (n) => served.slice(n).filter((u) => u.startsWith('/fonts/')).map((u) => u.slice(7));
+const cjkFont = (f) => /^(ipaexg|NotoSansCJK)/.test(f);
+async function sameFile(format, ext, what) {
+  const argv = await page.evaluate((f) => generateWords(f), format);
+  const got = await download(page, format);
+  check(got !== null && got.name === `maze-2026.${ext}`, `${what}: the ${format} download saved maze-2026.${ext}: ${got && got.name}`);
+  if (got) check(Buffer.compare(got.data, native(argv, ext)) === 0, `${what}: the ${format} download is the native meiro's bytes for ${argv.join(' ')}`);
+  return got;
+}
+// a name in Latin letters: the masks' fonts are DejaVu's, never a CJK one
+// (fetched for the preview's mask already: its page is what is refused)
+let before = served.length;
+await page.click('.kind:nth-child(3)'); // Name
+await page.$eval('#text', (e) => { e.value = ''; });
+await page.type('#text', 'HANA');
+await settled(page);
+await sameFile('json', 'json', 'the name HANA');
+const latin = fontsSince(before);
+console.log(`fonts fetched for the name HANA: ${latin.join(' ')}`);
+check(latin.length > 0 && latin.every((f) => f.startsWith('DejaVu')), `the name HANA fetched DejaVu's fonts only: ${latin.join(' ')}`);
+await sameFile('text', 'txt', 'the name HANA');
+const xlsx = await sameFile('xlsx', 'xlsx', 'the name HANA');
+check(xlsx !== null && xlsx.data.subarray(0, 2).toString() === 'PK', 'the spreadsheet is a zip (XLSX)');
+const named = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
+check(/does not draw pages yet: the spreadsheet and the JSON/.test(named), `a name maze's preview: the engine draws no page yet: "${named}"`);
+await shot(page, 'web-name.png');
+// a PDF of it asked: the engine's refusal, in the page's language
+await page.click('#lang-ja');
+await settled(page);
+const savedBefore = await page.evaluate(() => window.saved.length);
+await page.$eval('#error', (e) => { e.hidden = true; e.textContent = ''; });
+await page.click('button[data-format="pdf"]');
+await page.waitForFunction(() => document.getElementById('status').textContent === '', { timeout: 30000 });
+const namedJa = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
+check(/ページを かけません。ひょうと JSON/.test(namedJa) && await page.evaluate(() => window.saved.length) === savedBefore,
+  `the PDF refused in Japanese, no file saved: "${namedJa}"`);
+await page.click('#lang-en');
+await settled(page);
+// a name in Japanese: the CJK font fetched now, once
+before = served.length;
+await page.$eval('#text', (e) => { e.value = ''; });
+await page.type('#text', 'はなこ');
+await settled(page);
+await sameFile('json', 'json', 'the name はなこ');
+const japanese = fontsSince(before);
+console.log(`fonts fetched for the name はなこ: ${japanese.join(' ')}`);
+check(japanese.some(cjkFont), `the name はなこ fetched a CJK font: ${japanese.join(' ')}`);
+before = served.length;
+await sameFile('csv', 'csv', 'the name はなこ');
+check(fontsSince(before).length === 0, `the worker's next job fetched no font again: ${fontsSince(before).join(' ')}`);
+await shot(page, 'web-name-ja.png');
+// a built-in shape, a heart
+await page.click('.kind:nth-child(2)'); // Shape
+await settled(page);
+check((await page.evaluate(() => generateWords('json'))).includes('heart'), 'the shape chosen is the heart');
+await sameFile('json', 'json', 'the heart');
+await sameFile('xlsx', 'xlsx', 'the heart');
+await page.click('.kind:nth-child(1)'); // Rectangle
+await settled(page);
+
 // ---- the renderer on the native meiro's pages ----
 // Page n of a description drawn by the renderer at 50 dpi (its PNG)
 // against the native PNG of it: the pixels that differ, the texts' boxes apart.
@@ -265,6 +340,16 @@ for (const [name, argv] of fixtures) {
     check(r.textOff / Math.max(1, r.textPx) < 0.1, `${name} page ${n + 1}: its texts where the native page has them: ${r.textOff} of ${r.textPx} pixels differ`);
   }
   // (the comparison sees a page that is not the same: the puzzle against its answer)
+  // an italic text (none of meiro's own; a description may ask): its face
+  // slanted, the site having no italic file
+  if (name === 'keys') {
+    const italic = JSON.parse(JSON.stringify(doc));
+    const title = italic.pages[0].items.find((it) => it.text && it.font);
+    title.italic = true;
+    const [upright, slanted] = await page.evaluate(async (a, b) => [await meiroPage.svg(a, 0), await meiroPage.svg(b, 0)], doc, italic);
+    check(!/matrix\(1 0 -0\.2 1 0 0\)/.test(upright) && (slanted.match(/matrix\(1 0 -0\.2 1 0 0\)/g) || []).length >= 1,
+      'an italic text is drawn slanted, an upright one not');
+  }
   if (name === 'kids') {
     const r = await compare(page, doc, 0, path.join(tmp, nativePngs[1]));
     check(r.off / r.ink > 0.05, `kids: the puzzle compared with its answer page differs (${r.off} of ${r.ink} pixels)`);
@@ -404,6 +489,14 @@ await page.close();
   const argv = await p.evaluate(() => generateWords('json'));
   const got = await download(p, 'json');
   check(got !== null && Buffer.compare(got.data, native(argv, 'json')) === 0, `offline, the engine makes the maze: ${argv.join(' ')}`);
+  // a name: its font kept by the service worker when the site first served it
+  const name = ['generate', '--text', 'HANA', '-s', '77', '-f', 'json'];
+  const offlineName = await p.evaluate(async (w) => {
+    const r = await backend.ask({ route: 'file', format: 'json', argv: w });
+    return { status: r.status, text: await r.text() };
+  }, name);
+  check(offlineName.status === 200 && offlineName.text === native(name, 'json').toString(),
+    `offline, a name maze with its font: ${offlineName.status} ${offlineName.text.slice(0, 80)}`);
   await shot(p, 'web-offline.png');
   check(errs.length === 0, `no error in the page offline: ${errs.join(' | ')}`);
 }

@@ -1,7 +1,7 @@
 // Assembles the static site (make web-site, web/web.mk): the studio's page
 // from src/serve/page/ (meiro serve's own), the engine built for a Web
 // Worker, the site's own scripts (web/site/), pdf-lib and fontkit from
-// node_modules, Debian's fonts, the built-in pictures, the native server's
+// node_modules, the engine's fonts, the built-in pictures, the native server's
 // api/choices, icons drawn by the native meiro, the manifest, and the
 // service worker with the list of the files it keeps (and their digest:
 // a new build is a new service worker).
@@ -36,15 +36,14 @@ copy(path.join(modules, 'pdf-lib/LICENSE.md'), 'vendor/pdf-lib.LICENSE.md');
 copy(path.join(modules, '@pdf-lib/fontkit/dist/fontkit.umd.min.js'), 'vendor/fontkit.umd.min.js');
 copy(path.join(modules, '@pdf-lib/fontkit/package.json'), 'vendor/fontkit.package.json'); // (its licence: MIT, named there)
 
-// the fonts meiro's pages are set in (meiro-page.js's table), Debian's
-// files, with their copyright files
-const fonts = {
-  '/usr/share/fonts/truetype/dejavu': ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'],
-  '/usr/share/fonts/opentype/ipaexfont-gothic': ['ipaexg.ttf'],
-};
-for (const [dir, files] of Object.entries(fonts)) for (const f of files) copy(path.join(dir, f), `fonts/${f}`);
-copy('/usr/share/doc/fonts-dejavu-core/copyright', 'fonts/DejaVu.copyright');
-copy('/usr/share/doc/fonts-ipaexfont-gothic/copyright', 'fonts/IPAex.copyright');
+// the fonts: the engine's (make web's BUILD/web/fonts, glyph/font.c's
+// table of Debian's files), which the worker reads when a letter needs
+// one and the renderer (meiro-page.js) sets the pages' texts in, with
+// their packages' copyright files
+const fontDir = path.join(build, 'web', 'fonts');
+for (const f of fs.readdirSync(fontDir)) copy(path.join(fontDir, f), `fonts/${f}`);
+for (const pkg of ['fonts-dejavu-core', 'fonts-ipaexfont-gothic', 'fonts-noto-cjk', 'fonts-noto-core'])
+  copy(`/usr/share/doc/${pkg}/copyright`, `fonts/${pkg}.copyright`);
 
 // the built-in pictures a page names (art/NAME.svg)
 for (const f of fs.readdirSync('templates/art')) if (f.endsWith('.svg')) copy(`templates/art/${f}`, `art/${f}`);

@@ -259,21 +259,25 @@ web: web-deps web-site
 # engine is linked again for a worker (its file system in memory, one
 # instance a job: web/site/engine-worker.js); the pages it describes
 # (-f page) are drawn by web/site/meiro-page.js with pdf-lib and fontkit
-# (npm, into build/node as puppeteer-core is), in Debian's fonts. The
-# icons are mazes the native meiro draws; api/choices is what the native
-# server answers (the same library's tables).
+# (npm, into build/node as puppeteer-core is). The icons are mazes the
+# native meiro draws; api/choices is what the native server answers (the
+# same library's tables). One fonts/ folder: the engine's (glyph/font.c's
+# table, $(WEB)/fonts above), which the worker reads when a letter needs
+# one (engine-worker.js) and the renderer draws the pages' texts in; the
+# service worker keeps a font when first asked, never at its install.
 WEB_SITE = $(WEB)/site
 WEB_SITE_NPM = pdf-lib@1.17.1 @pdf-lib/fontkit@1.1.1
-WEB_SITE_PKGS = fonts-dejavu-core fonts-ipaexfont-gothic
+# the masks of names and shapes linked as the command line's are (-u)
 WEB_SITE_LDFLAGS = -O2 -sENVIRONMENT=worker -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
                    -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
-                   -sEXPORTED_RUNTIME_METHODS=FS --js-library web/dlopen.js
+                   -sEXPORTED_RUNTIME_METHODS=FS,ENV --js-library web/dlopen.js -Wl,-u,meiro_render_module
 WEB_SITE_FILES = $(SERVE_ASSETS) $(wildcard web/site/*) web/site.mjs $(wildcard templates/art/*.svg)
 # the files copied from npm's packages (installed with puppeteer-core, as
 # browser-deps installs them: npm removes what an install does not name)
 WEB_SITE_VENDOR = $(NODE_DIR)/node_modules/pdf-lib/dist/pdf-lib.min.js \
                   $(NODE_DIR)/node_modules/@pdf-lib/fontkit/dist/fontkit.umd.min.js
-$(WEB_OBJ)/site/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
+# (linked again when its flags change, here)
+$(WEB_OBJ)/site/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js web/web.mk
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_SITE_LDFLAGS) -o $@ $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS)
 $(WEB_SITE_VENDOR) &:
@@ -282,11 +286,11 @@ $(WEB_SITE_VENDOR) &:
 	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) $(WEB_SITE_NPM) > $(NODE_DIR)/npm-site.log 2>&1 \
 		|| { cat $(NODE_DIR)/npm-site.log; exit 1; }
 	@touch $(WEB_SITE_VENDOR)
-$(WEB_SITE)/.made: $(WEB_OBJ)/site/meiro-engine.js $(WEB_SITE_VENDOR) $(BUILD)/meiro $(SERVE_MODULE) $(WEB_SITE_FILES)
+$(WEB_SITE)/.made: $(WEB_OBJ)/site/meiro-engine.js $(WEB_SITE_VENDOR) $(BUILD)/meiro $(SERVE_MODULE) $(WEB_SITE_FILES) \
+                   $(WEB_FONT_FILES)
 	node web/site.mjs $(BUILD) $(WEB_OBJ)/site $(NODE_DIR) $(WEB_SITE)
 	@touch $@
 
 .PHONY: web-site
 web-site: web-deps all
-	@sh tools/deps.sh $(WEB_SITE_PKGS)
 	@$(MAKE) --no-print-directory $(WEB_SITE)/.made

@@ -11,13 +11,17 @@
 const meiroPage = (() => {
   const MM_PT = 72 / 25.4;
 
-  // The fonts (fonts/, copied by web/site.mjs): a family list's first
-  // family that the site has, its face by bold and italic; a character
-  // its face lacks from the CJK font, as meiro falls back glyph by glyph.
+  // The fonts (fonts/: the engine's, src/glyph/font.c's table, copied by
+  // web/site.mjs): a family list's first family that the site has, its
+  // face by bold; a character its face lacks from the CJK font, as meiro
+  // falls back glyph by glyph. The site has no italic face (meiro's own
+  // pages set none): an italic text is its face slanted (`SLANT`).
   const faces = {
-    'DejaVu Sans': ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'],
-    IPAexGothic: ['ipaexg.ttf', 'ipaexg.ttf', 'ipaexg.ttf', 'ipaexg.ttf'],
+    'DejaVu Sans': ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'],
+    'DejaVu Sans Condensed': ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'],
+    IPAexGothic: ['ipaexg.ttf', 'ipaexg.ttf'],
   };
+  const SLANT = 0.2; // (cairo's and FreeType's synthetic oblique: x += 0.2 y)
   const fallbackFamily = 'IPAexGothic';
   const scripts = new Map(), fontFiles = new Map(), fontObjects = new Map(), fileOf = new Map(), pictures = new Map();
   // a vendored library (vendor/), loaded once when first needed
@@ -44,7 +48,7 @@ const meiroPage = (() => {
   }
   function faceFile(item, family) {
     const list = faces[family];
-    return `fonts/${list[(item.bold ? 1 : 0) + (item.italic ? 2 : 0)]}`;
+    return `fonts/${list[item.bold ? 1 : 0]}`;
   }
   function familyOf(item) {
     return item.font.split(',').map((f) => f.trim()).find((f) => faces[f]) || 'DejaVu Sans';
@@ -223,7 +227,8 @@ const meiroPage = (() => {
             }).join('');
             const bold = synthetic(it, run.font)
               ? ` stroke="${hex(it.colour)}" stroke-width="${run.font.unitsPerEm * EMBOLDEN}" stroke-linejoin="round"` : '';
-            out.push(`<g fill="${hex(it.colour)}"${bold} transform="translate(${x} ${line.baseline}) scale(${k} ${-k})">${paths}</g>`);
+            const slant = it.italic ? ` matrix(1 0 ${-SLANT} 1 0 0)` : '';
+            out.push(`<g fill="${hex(it.colour)}"${bold} transform="translate(${x} ${line.baseline})${slant} scale(${k} ${-k})">${paths}</g>`);
             x += pen * k;
           }
         }
@@ -298,7 +303,7 @@ const meiroPage = (() => {
             for (const run of line.runs) {
               const font = await embed(run.font);
               // (the page's y runs down: the text's matrix turns it back up)
-              p.pushOperators(L.pushGraphicsState(), L.concatTransformationMatrix(1, 0, 0, -1, x, line.baseline));
+              p.pushOperators(L.pushGraphicsState(), L.concatTransformationMatrix(1, 0, it.italic ? SLANT : 0, -1, x, line.baseline));
               if (synthetic(it, run.font)) {
                 p.pushOperators(L.setTextRenderingMode(L.TextRenderingMode.FillAndOutline), L.setLineWidth(it.size * EMBOLDEN),
                   L.setStrokingRgbColor(...it.colour), L.setLineJoin(1));

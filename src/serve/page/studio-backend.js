@@ -88,14 +88,15 @@ const backend = (() => {
   const types = {
     pdf: 'application/pdf', png: 'image/png', svg: 'image/svg+xml', json: 'application/json',
     text: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', html: 'text/html; charset=utf-8',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   };
   const extension = { text: 'txt' };
   function refused(err, status) {
     const lines = err.split('\n').filter((l) => l);
     const line = lines.find((l) => !l.startsWith('meiro: warning: ')) || lines[0] || 'meiro: failed';
     const said = line.replace(/^meiro( [a-z]+)?: /, '');
-    // a page asked of an engine that draws none (src/draw/module_load.c's reason)
-    const code = /without its drawing module/.test(line) ? 'code=no-drawing' : form(said);
+    // a page asked of an engine that draws none (web/module.c's reason)
+    const code = /WebAssembly build of meiro draws no page/.test(line) ? 'code=no-drawing' : form(said);
     return new Response(line, { status: status === 2 ? 400 : 500, headers: { 'X-Meiro-Message': code } });
   }
   function made(bytes, format, err, seed, booklet) {

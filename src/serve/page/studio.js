@@ -85,7 +85,7 @@ const state = {
 };
 let pending = null, timer = 0, notice = null;
 // the preview's refusal, said again after a file made (an engine that
-// draws no page still writes JSON, text and CSV)
+// draws no page still writes the spreadsheet, JSON, text and CSV)
 let previewRefused = null;
 
 // the page's address may name the first maze's seed (/?seed=7), else a new one
