@@ -336,7 +336,7 @@ static void check_walls(const meiro_maze *m, const solid_sizes *sizes, verdict *
     double ew, eh;
     grid_extent(m, &ew, &eh);
     solid_frame f;
-    CHECK(solid_frame_of(m->grid, ew, eh, sizes, &f, NULL) == MEIRO_OK);
+    CHECK(solid_frame_of(m->grid, m->wrap, ew, eh, sizes, &f, NULL) == MEIRO_OK);
     double floor = f.base, top = f.base + f.height;
     for (size_t id = 0; id < grid_total(m); id++) {
         double u, w, x, y;
@@ -447,7 +447,7 @@ static void test_lid(void)
         double ew, eh;
         grid_extent(m, &ew, &eh);
         solid_frame f;
-        CHECK(solid_frame_of(m->grid, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
+        CHECK(solid_frame_of(m->grid, m->wrap, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
         float lo[2][3], hi[2][3];
         for (size_t k = 0; k < 2 && k < count; k++) {
             for (int c = 0; c < 3; c++) lo[k][c] = INFINITY, hi[k][c] = -INFINITY;
