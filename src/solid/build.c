@@ -599,20 +599,47 @@ void solid_model_free(solid_model *model)
     memset(model, 0, sizeof *model);
 }
 
+/* A tube's strips: each bent to a chord ARC_ERROR_MM from its arc at the
+ * walls' tops, a whole number of them to a cell; their lines between the
+ * grid's (off the rooms' and posts' corners). */
+static double tube_step(const solid_frame *f)
+{
+    double top = f->radius + f->height, chord = 2 * acos(1 - ARC_ERROR_MM / top);
+    return f->cell / ceil(SOLID_TAU * f->cell / f->period / chord);
+}
+
+/* A tube's plan in those strips along its axis. The plan given is freed. */
+static meiro_status tube_slices(plan *pl, const solid_frame *f, meiro_error *err)
+{
+    double step = tube_step(f);
+    plan sliced;
+    meiro_status st = plan_slice(pl, f->wrap == MEIRO_WRAP_Y, f->wall / 2 + step / 2, step,
+                                 f->period, &sliced, err);
+    plan_free(pl);
+    if (st == MEIRO_OK) *pl = sliced;
+    return st;
+}
+
 /* A tube's plan, extruded flat, bent round: the wrapped coordinate to
  * the angle (a turn per period; y's the other way round, so that the
  * bending keeps the faces' outward side), the extrusion's height to the
  * radius, the other coordinate along the axis (up: the tube stands on
- * its end). The plan's pieces are the same pieces, each chord a chord
- * of its arc; the tube's centre over (width/2, width/2). */
+ * its end), the centre over (width/2, width/2). Each strip goes flat from
+ * its line to the next (a prism of as many sides, its corners on the
+ * circles): what lies in one plane in a strip stays in one, so the answer
+ * lies on the floor as on a flat print. */
 static void bend(solid_mesh *mesh, const solid_frame *f)
 {
     bool y = f->wrap == MEIRO_WRAP_Y;
     double turn = (y ? -SOLID_TAU : SOLID_TAU) / f->period, mid = f->width / 2;
+    double step = tube_step(f), from = f->wall / 2 + step / 2;
     for (size_t i = 0; i < mesh->vertices; i++) {
         float *p = mesh->xyz + 3 * i;
-        double a = turn * (p[y] - f->wall / 2), r = p[2], along = p[!y];
-        p[0] = (float)(mid + r * cos(a)), p[1] = (float)(mid + r * sin(a)), p[2] = (float)along;
+        double s = (p[y] - from) / step, k = floor(s), t = s - k, r = p[2], along = p[!y];
+        double a0 = turn * (from + k * step - f->wall / 2), a1 = a0 + turn * step;
+        p[0] = (float)(mid + r * ((1 - t) * cos(a0) + t * cos(a1)));
+        p[1] = (float)(mid + r * ((1 - t) * sin(a0) + t * sin(a1)));
+        p[2] = (float)along;
     }
 }
 
@@ -627,6 +654,7 @@ meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const soli
     const solid_frame *f = &model->frame;
     plan pl = {0};
     st = maze_plan(m, f, s->lid, &pl, err);
+    if (st == MEIRO_OK && f->wrap) st = tube_slices(&pl, f, err);
     double z0 = f->wrap ? f->bore : 0; /* a tube's heights are radii */
     double z[4] = {z0, z0 + f->base - f->pocket, z0 + f->base, z0 + f->base + f->height};
     if (st == MEIRO_OK)
@@ -640,6 +668,7 @@ meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const soli
     plan_free(&pl);
     if (st == MEIRO_OK && path && path->length) {
         st = answer_plan(m, path, f, &pl, err);
+        if (st == MEIRO_OK && f->wrap) st = tube_slices(&pl, f, err);
         double line[2] = {z0 + f->base, z0 + f->base + f->path_height};
         if (st == MEIRO_OK)
             st = plan_extrude(&pl, 0, 1, line, 0, 0, &model->part[SOLID_ANSWER], err);
