@@ -51,7 +51,7 @@ static meiro_status tube_of(solid_frame *f, double extent_w, double extent_h, me
     if (f->bore < SOLID_BORE_MIN_MM)
         return fail_field(err, x ? MEIRO_FIELD_WIDTH : MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
                           "this tube's bore would be %.1f mm across (at least %g): use more %s "
-                          "(%s) or a thinner tube (option: --base)",
+                          "(%s) or a thinner --base",
                           2 * f->bore, 2 * SOLID_BORE_MIN_MM, x ? "columns" : "rows",
                           x ? "-W" : "-H");
     f->width = 2 * (f->radius + f->height);
@@ -65,12 +65,11 @@ meiro_status solid_frame_of(meiro_grid grid, unsigned wrap, double extent_w, dou
     meiro_status st = solid_sizes_check(s, err);
     if (st != MEIRO_OK) return st;
     if (wrap == (MEIRO_WRAP_X | MEIRO_WRAP_Y))
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "a maze wrapped both ways is a torus: 3D-printed, only a tube (--wrap x "
-                          "or y)");
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--wrap xy makes a torus, which prints as no solid: a tube is --wrap x or y");
     if (wrap && s->lid)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "a tube has no lid: print it without --lid (a sleeve over it closes it)");
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--lid closes a flat print: a tube (--wrap) has none (a sleeve over it closes it)");
     memset(f, 0, sizeof *f);
     f->wall = s->wall ? s->wall : SOLID_WALL_MM;
     f->base = s->base ? s->base : SOLID_BASE_MM;
