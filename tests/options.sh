@@ -95,6 +95,8 @@ run 2 generate -s 1 --wrap x -W 2 -H 5 -o w.pdf; err_has "a wrapped side needs 3
 run 2 generate -s 1 --wrap xz -o w.pdf; err_has "--wrap is x, y or xy"
 run 2 generate -s 1 --wrap x --draw paths -o w.svg; err_has "not with --weave, --wrap"
 run 0 generate -s 1 --wrap xy -o w.json; err_empty
+run 2 generate -s 1 --wrap xy -o w.stl; err_has "--wrap xy makes a torus"; absent w.stl
+run 0 generate -s 1 --wrap y -W 5 -o w.3mf; err_empty
 if grep -q '"wrap": "xy"' "$tmp/w.json"; then ok; else bad "--wrap xy: no \"wrap\" in the JSON"; fi
 run 0 solve w.json -o w2.json; err_empty
 # --name: the template's name line, or meiro's own where it has none

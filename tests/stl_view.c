@@ -3,7 +3,7 @@
  * looks at one without a slicer. A z-buffer over the triangles, lit from
  * above; a triangle facing away is not drawn. A text STL's solids named
  * "answer" and "lid" (meiro's parts) are drawn red and blue-grey.
- * Usage: stl_view IN.stl OUT.png [WIDTH] */
+ * Usage: stl_view IN.stl OUT.png [WIDTH [TURN ELEVATION]] */
 #include <math.h>
 #include <png.h>
 #include <stdint.h>
@@ -90,7 +90,7 @@ static int write_png(const char *path, const unsigned char *rgb, int W, int H)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: stl_view IN.stl OUT.png [WIDTH]\n");
+        fprintf(stderr, "usage: stl_view IN.stl OUT.png [WIDTH [TURN ELEVATION]]\n");
         return 2;
     }
     size_t n;
@@ -101,7 +101,8 @@ int main(int argc, char **argv)
     }
     int W = argc > 3 ? atoi(argv[3]) : 900, H = W * 3 / 4;
     if (W < 16 || W > 8000) return 2;
-    /* the view: turned 30 degrees about z, from 50 degrees above the horizon */
+    /* the view: turned 30 degrees about z, from 50 degrees above the horizon
+     * (or as asked, in degrees: a tube's other side, its ends) */
     /* each triangle's light from its normal, facing out (counter-clockwise) */
     double *shade = malloc(n * sizeof *shade);
     if (!shade) return 1;
@@ -116,7 +117,8 @@ int main(int argc, char **argv)
         double lit = nl > 0 ? (nx * light[0] + ny * light[1] + nz * light[2]) / nl : 0;
         shade[i] = 0.35 + 0.65 * fmax(0, lit);
     }
-    double az = -30 * M_PI / 180, el = 50 * M_PI / 180;
+    double az = (argc > 5 ? -atof(argv[4]) : -30) * M_PI / 180,
+           el = (argc > 5 ? atof(argv[5]) : 50) * M_PI / 180;
     double ca = cos(az), sa = sin(az), ce = cos(el), se = sin(el);
     double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
     for (size_t i = 0; i < n; i++)

@@ -390,13 +390,15 @@ static meiro_maze *maze_of_kinds(unsigned set, meiro_grid grid)
     }
     o.mask = mask;
     meiro_maze *m = NULL;
-    if (set & 1u << MEIRO_KIND_WRAP) { /* a job's setting, made as the job makes it */
+    if (set & 1u << MEIRO_KIND_WRAP) { /* a job's setting, made as the job makes it: a
+                                          cylinder, which every format that wraps shows (a
+                                          torus is no 3D print: test_solid tube_refused) */
         meiro_job *job = meiro_job_new();
         meiro_path path;
         if (job) {
             *meiro_job_maze(job) = o;
             meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_JSON, NULL);
-            meiro_job_set_int(job, MEIRO_JOB_WRAP, MEIRO_WRAP_X | MEIRO_WRAP_Y, NULL);
+            meiro_job_set_int(job, MEIRO_JOB_WRAP, MEIRO_WRAP_X, NULL);
             /* a shape or a text as the job takes them (a mask of its own) */
             if (set & 1u << MEIRO_KIND_SHAPE) meiro_job_set_text(job, MEIRO_JOB_SHAPE, "heart", NULL);
             if (set & 1u << MEIRO_KIND_TEXT) meiro_job_set_text(job, MEIRO_JOB_TEXT, "L", NULL);

@@ -15,6 +15,7 @@
 #include "tools.h"
 #include "whitebox.h"
 #include "core/grid.h"
+#include "gen/gen.h"
 #include "job/formats.h"
 #include "solid/solid.h"
 
@@ -336,7 +337,7 @@ static void check_walls(const meiro_maze *m, const solid_sizes *sizes, verdict *
     double ew, eh;
     grid_extent(m, &ew, &eh);
     solid_frame f;
-    CHECK(solid_frame_of(m->grid, ew, eh, sizes, &f, NULL) == MEIRO_OK);
+    CHECK(solid_frame_of(m->grid, m->wrap, ew, eh, sizes, &f, NULL) == MEIRO_OK);
     double floor = f.base, top = f.base + f.height;
     for (size_t id = 0; id < grid_total(m); id++) {
         double u, w, x, y;
@@ -447,7 +448,7 @@ static void test_lid(void)
         double ew, eh;
         grid_extent(m, &ew, &eh);
         solid_frame f;
-        CHECK(solid_frame_of(m->grid, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
+        CHECK(solid_frame_of(m->grid, m->wrap, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
         float lo[2][3], hi[2][3];
         for (size_t k = 0; k < 2 && k < count; k++) {
             for (int c = 0; c < 3; c++) lo[k][c] = INFINITY, hi[k][c] = -INFINITY;
@@ -916,6 +917,257 @@ static void test_preflight(void)
     CHECK_ALL(fails);
 }
 
+
+/* ---- Tubes: a maze wrapped at one side (--wrap x or y) ---- */
+
+static meiro_maze *tube_of(unsigned wrap, uint32_t w, uint32_t h, uint64_t seed)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.algorithm = seed % 2 ? "wilson" : "dig";
+    o.width = w, o.height = h, o.seed = seed;
+    meiro_error e = {0};
+    meiro_maze *m = gen_maze(&o, 0, wrap, &e);
+    CHECK_MSG(m, "%s", e.message);
+    return m;
+}
+
+/* Where the plan's point (x, y) mm at radius r lands on the tube: the
+ * test's own bending (solid.h's frame: a turn per period from the grid's
+ * 0, y's the other way round, the axis up, the centre at width / 2). */
+static void on_tube(const solid_frame *f, double x, double y, double r, double p[3])
+{
+    bool wy = f->wrap == MEIRO_WRAP_Y;
+    double a = (wy ? -SOLID_TAU : SOLID_TAU) * ((wy ? y : x) - f->wall / 2) / f->period;
+    p[0] = f->width / 2 + r * cos(a), p[1] = f->width / 2 + r * sin(a), p[2] = wy ? x : y;
+}
+
+/* Whether point p is inside the closed soup: the crossings of a ray
+ * from it (askew of every axis, so no edge or face along it) counted. */
+static bool inside(const soup *s, const double p[3])
+{
+    const double d[3] = {0.0123, 0.0371, 1};
+    unsigned crossings = 0;
+    for (size_t t = 0; t < s->n; t++) {
+        const float *v = s->v + 9 * t;
+        double e1[3], e2[3], q[3], h[3];
+        for (int k = 0; k < 3; k++) e1[k] = v[3 + k] - v[k], e2[k] = v[6 + k] - v[k];
+        h[0] = d[1] * e2[2] - d[2] * e2[1], h[1] = d[2] * e2[0] - d[0] * e2[2],
+        h[2] = d[0] * e2[1] - d[1] * e2[0];
+        double det = e1[0] * h[0] + e1[1] * h[1] + e1[2] * h[2];
+        if (fabs(det) < 1e-12) continue;
+        double o[3] = {p[0] - v[0], p[1] - v[1], p[2] - v[2]};
+        double u = (o[0] * h[0] + o[1] * h[1] + o[2] * h[2]) / det;
+        if (u < 0 || u > 1) continue;
+        q[0] = o[1] * e1[2] - o[2] * e1[1], q[1] = o[2] * e1[0] - o[0] * e1[2],
+        q[2] = o[0] * e1[1] - o[1] * e1[0];
+        double w = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) / det;
+        if (w < 0 || u + w > 1) continue;
+        crossings += (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) / det > 0;
+    }
+    return crossings % 2;
+}
+
+/* Tubes of several sizes and seeds, both ways round, with and without the
+ * answer and a ball: closed meshes (the answer a part of its own), on
+ * the bed, round: every point between the bore and the walls' tops, the
+ * bore open and as the frame says. */
+static void test_tube_closed(void)
+{
+    verdict v = {0};
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        unsigned wrap = seed % 2 ? MEIRO_WRAP_X : MEIRO_WRAP_Y;
+        uint32_t w = 3 + (uint32_t)(seed * 7 % 11), h = 3 + (uint32_t)(seed * 5 % 7);
+        if (wrap == MEIRO_WRAP_Y) w = h, h = 3 + (uint32_t)(seed * 7 % 11);
+        meiro_maze *m = tube_of(wrap, w, h, seed);
+        if (!m) continue;
+        meiro_path path = {0};
+        bool solved = seed % 3 != 0;
+        if (solved) CHECK(meiro_solve(m, "bfs", &path, NULL) == MEIRO_OK);
+        solid_sizes sizes = {.ball = seed % 4 == 0 ? 5 + (double)(seed % 3) : 0,
+                             .wall = seed % 5 == 0 ? 2 : 0};
+        meiro_error e = {0};
+        size_t size;
+        unsigned char *d = written(m, solved ? &path : NULL, MEIRO_FORMAT_STL, &sizes, &size, &e);
+        soup s = {0};
+        char head[81], why[128] = "";
+        double vol = 0;
+        /* a tube stands on its end: the rings between its rows overhang */
+        bool ok = d && read_binary_stl(d, size, &s, head, why, sizeof why) &&
+                  closed_mesh(&s, true, why, sizeof why, &vol);
+        verdict_note(&v, ok, "tube %s %ux%u seed %llu: %s", wrap_name(wrap), w, h,
+                     (unsigned long long)seed, d ? why : e.message);
+        double ew, eh;
+        grid_extent(m, &ew, &eh);
+        solid_frame f;
+        CHECK(solid_frame_of(m->grid, m->wrap, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
+        double rmin = INFINITY, rmax = 0, zmin = INFINITY, zmax = -INFINITY;
+        for (size_t i = 0; i < 3 * s.n; i++) {
+            const float *p = s.v + 3 * i;
+            double r = hypot(p[0] - f.width / 2, p[1] - f.width / 2);
+            rmin = fmin(rmin, r), rmax = fmax(rmax, r);
+            zmin = fmin(zmin, p[2]), zmax = fmax(zmax, p[2]);
+        }
+        /* the strips' corners are on the circles, their chords within
+         * 0.02 mm of them; the floor's circumference the wrapped side's
+         * cells */
+        verdict_note(&v,
+                     rmin > f.bore - 0.021 && rmin <= f.bore + 1e-3 &&
+                         fabs(rmax - (f.radius + f.height)) < 1e-3 &&
+                         fabs(zmin) < 1e-3 && fabs(zmax - f.depth) < 1e-3 &&
+                         fabs(SOLID_TAU * f.radius - (wrap == MEIRO_WRAP_X ? w : h) * f.cell) <
+                             1e-9,
+                     "tube %s %ux%u: radii %.3f..%.3f (bore %.3f, top %.3f), length %.3f..%.3f "
+                     "(%.3f)",
+                     wrap_name(wrap), w, h, rmin, rmax, f.bore, f.radius + f.height, zmin, zmax,
+                     f.depth);
+        double axis[3] = {f.width / 2, f.width / 2, f.depth / 2};
+        verdict_note(&v, !inside(&s, axis), "tube %s %ux%u: the bore is closed", wrap_name(wrap),
+                     w, h);
+        free(s.v);
+        free(d);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(v);
+}
+
+/* The walls where the maze says: halfway up the walls, at each side's
+ * middle (its angle and height on the tube), solid on a closed side and
+ * open across a passage, the corridor's width of it (the passages across
+ * the seam too: the tube's own); the tube's wall under every cell's
+ * centre, the corridor over it. */
+static void test_tube_walls(void)
+{
+    verdict v = {0}, seam = {0};
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        unsigned wrap = seed % 2 ? MEIRO_WRAP_X : MEIRO_WRAP_Y;
+        meiro_maze *m = tube_of(wrap, 4 + (uint32_t)seed, 3 + (uint32_t)seed % 3, seed);
+        if (!m) continue;
+        solid_sizes sizes = {.ball = seed % 2 ? 0 : 5 + (double)seed,
+                             .wall = 0.8 + 0.2 * (double)seed};
+        size_t size;
+        meiro_error e = {0};
+        unsigned char *d = written(m, NULL, MEIRO_FORMAT_STL, &sizes, &size, &e);
+        soup s = {0};
+        char head[81], why[128] = "";
+        verdict_note(&v, d && read_binary_stl(d, size, &s, head, why, sizeof why), "%s",
+                     d ? why : e.message);
+        double ew, eh;
+        grid_extent(m, &ew, &eh);
+        solid_frame f;
+        CHECK(solid_frame_of(m->grid, m->wrap, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
+        double mid = f.radius + f.height / 2, p[3], x, y;
+        unsigned crossed = 0;
+        for (size_t id = 0; id < grid_total(m); id++) {
+            double u, w;
+            grid_centre(m, id, &u, &w);
+            solid_place(&f, u, w, &x, &y);
+            /* the tube's wall under the pocket, S's and G's pocket */
+            on_tube(&f, x, y, f.bore + (f.base - f.pocket) / 2, p);
+            bool core = inside(&s, p);
+            bool end = id == grid_id(m, m->start) || id == grid_id(m, m->goal);
+            on_tube(&f, x, y, f.radius - f.pocket / 2, p);
+            core = core && inside(&s, p) != end;
+            on_tube(&f, x, y, mid, p);
+            verdict_note(&v, core && !inside(&s, p), "tube seed %llu: cell %zu's floor or corridor",
+                         (unsigned long long)seed, id);
+            unsigned open = grid_open_sides(m, id);
+            meiro_cell c = grid_cell(m, id);
+            for (unsigned k = 0; k < DIR_COUNT; k++) {
+                bool wall = !((open >> k) & 1u);
+                bool across = wrap == MEIRO_WRAP_X
+                                  ? (k == MEIRO_EAST && c.x + 1 == m->w) ||
+                                        (k == MEIRO_WEST && c.x == 0)
+                                  : (k == MEIRO_NORTH && c.y == 0) ||
+                                        (k == MEIRO_SOUTH && c.y + 1 == m->h);
+                double half = wall ? 0 : f.corridor / 2 - 0.05;
+                bool right = true;
+                for (int side = -1; side <= 1; side++) {
+                    side_middle(m, &f, id, k, side * half, &x, &y);
+                    on_tube(&f, x, y, mid, p);
+                    right = right && inside(&s, p) == wall;
+                }
+                verdict_note(across ? &seam : &v, right,
+                             "tube %s seed %llu: cell %zu side %u (%s%s) not as the maze says",
+                             wrap_name(wrap), (unsigned long long)seed, id, k,
+                             wall ? "closed" : "open", across ? ", across the seam" : "");
+                crossed += across && !wall;
+            }
+        }
+        verdict_note(&seam, crossed > 0, "tube seed %llu: no passage across the seam",
+                     (unsigned long long)seed);
+        free(s.v);
+        free(d);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(v);
+    CHECK_ALL(seam);
+}
+
+/* A torus, a tube's lid, a bore too narrow and a tube past the bed are
+ * refused in a line; preflight --print 3d passes the tubes meiro writes,
+ * STL and 3MF, with and without a ball (the maze alone: preflight's
+ * section across the axis would cut the answer's line on the floor). */
+static void test_tube_refused(void)
+{
+    meiro_error e = {0};
+    solid_frame f;
+    solid_sizes none = {0}, lid = {.lid = true}, thick = {.base = 8};
+    CHECK(solid_frame_of(MEIRO_GRID_RECT, MEIRO_WRAP_X | MEIRO_WRAP_Y, 8, 8, &none, &f, &e) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "torus"));
+    CHECK(solid_frame_of(MEIRO_GRID_RECT, MEIRO_WRAP_X, 8, 8, &lid, &f, &e) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "--lid"));
+    CHECK(solid_frame_of(MEIRO_GRID_RECT, MEIRO_WRAP_Y, 8, 3, &thick, &f, &e) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "bore") && strstr(e.message, "-H"));
+    CHECK(solid_frame_of(MEIRO_GRID_RECT, MEIRO_WRAP_X, 8, 30, &none, &f, &e) ==
+              MEIRO_ERROR_TOO_BIG &&
+          strstr(e.message, "tube") && strstr(e.message, "bed"));
+    CHECK(solid_frame_of(MEIRO_GRID_RECT, MEIRO_WRAP_X, 90, 8, &none, &f, &e) ==
+          MEIRO_ERROR_TOO_BIG);
+    /* the job refuses a torus before any maze */
+    meiro_job *job = meiro_job_new();
+    CHECK(job && meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_STL, NULL) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_WRAP, MEIRO_WRAP_X | MEIRO_WRAP_Y, NULL) == MEIRO_OK);
+    CHECK_MSG(meiro_job_plan(job, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "torus"), "%s",
+              e.message);
+    meiro_job_free(job);
+    char dir[] = "/tmp/meiro-tube-XXXXXX", file[64];
+    CHECK(mkdtemp(dir) != NULL);
+    verdict v = {0};
+    for (int k = 0; k < 4; k++) {
+        unsigned wrap = k % 2 ? MEIRO_WRAP_Y : MEIRO_WRAP_X;
+        meiro_maze *m = tube_of(wrap, 12 - 3 * (k % 2), 8 + 3 * (k % 2), 40 + (uint64_t)k);
+        CHECK(m != NULL);
+        solid_sizes sizes = {.ball = k < 2 ? 0 : 8};
+        snprintf(file, sizeof file, "%s/tube.%s", dir, k / 2 ? "3mf" : "stl");
+        CHECK_MSG(format_save(m, NULL, k / 2 ? MEIRO_FORMAT_3MF : MEIRO_FORMAT_STL, NULL, &sizes,
+                              NULL, file, &e) == MEIRO_OK,
+                  "%s", e.message);
+        said s = {0};
+        bool passed = false;
+        CHECK(meiro_preflight_machine(file, MEIRO_MACHINE_3D, 0, 0, sizes.ball, 0, 0, note_rule,
+                                      &s, &passed, &e) == MEIRO_OK);
+        /* with a ball: its corridors measured across, as wide as the flat
+         * print's but for float noise (the ball rule's 9.00 mm by a hair) */
+        double corridor = narrowest(&s, "ball");
+        verdict_note(&v,
+                     sizes.ball ? passed_rule(&s, "file") && passed_rule(&s, "bed") &&
+                                      passed_rule(&s, "walls") && passed_rule(&s, "gaps") &&
+                                      corridor > 9 - 0.02
+                                : passed,
+                     "tube %s %s: %s / %s / %s / %s / %s", wrap_name(wrap), file, s.detail[0],
+                     s.detail[1], s.detail[2], s.detail[3], s.n > 4 ? s.detail[4] : "");
+        unlink(file);
+        meiro_maze_free(m);
+    }
+    rmdir(dir);
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
     {"closed", test_closed},
     {"walls", test_walls},
@@ -926,6 +1178,9 @@ static const test_case cases[] = {
     {"reproducible", test_reproducible},
     {"refused", test_refused},
     {"preflight", test_preflight},
+    {"tube_closed", test_tube_closed},
+    {"tube_walls", test_tube_walls},
+    {"tube_refused", test_tube_refused},
 };
 
 int main(int argc, char **argv) { return test_main("solid", argc, argv, cases, TEST_COUNT(cases)); }

@@ -28,7 +28,8 @@ static const char *const usage_generate =
     "                       crossing the seam, drawn as ticks at the edge (rect\n"
     "                       grid, 3+ cells a wrapped side; cluster, dig, prim,\n"
     "                       true-prim, wilson, aldous-broder, growing-tree or\n"
-    "                       hunt-and-kill; pdf, svg, png, page or json)\n"
+    "                       hunt-and-kill; pdf, svg, png, page, json, or stl and\n"
+    "                       3mf as a tube: x or y only)\n"
     "      --choices N      the way from S to G has exactly N decision points\n"
     "                       (as 'meiro stats' counts them), every wrong turn a\n"
     "                       dead end: for therapy and first mazes; any grid and\n"
@@ -127,7 +128,9 @@ static const char *const usage_generate_machines =
     "      --lid            a lid, a part of its own beside the maze: a plate with\n"
     "                       a skirt over the outer wall, printed skirt up (with\n"
     "                       --ball, the walls as high as the ball and 1 mm)\n"
-    "                       A print wider than 256 mm (a printer's bed) is refused.\n";
+    "                       A print wider than 256 mm (a printer's bed) is refused.\n"
+    "With --wrap x (or y) the print is a tube: columns (rows) round, walls outward\n"
+    "from a core as thick as --base, its bore from the circumference (no --lid).\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_generate_page = PAGE_HELP PICTURE_HELP;
 

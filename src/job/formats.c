@@ -299,18 +299,18 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                   "a 3D print (binary STL, mm): walls on a base, the way and a lid "
                   "as parts",
                   false, true},
-         .caps = CAN(GRIDS) | CAN(SOLID),
+         .caps = CAN(GRIDS) | CAN(SOLID) | CAN(WRAP),
          .solid = w_stl},
     /* .stl names binary STL, the row before */
     [MEIRO_FORMAT_STL_ASCII] = {.info = {MEIRO_FORMAT_STL_ASCII, "stl-ascii", "stl",
                                          "the same 3D print as text STL, a solid per part", false,
                                          false},
-                                .caps = CAN(GRIDS) | CAN(SOLID),
+                                .caps = CAN(GRIDS) | CAN(SOLID) | CAN(WRAP),
                                 .solid = w_stl_ascii},
     [MEIRO_FORMAT_3MF] = {.info = {MEIRO_FORMAT_3MF, "3mf", "3mf",
                                    "the same 3D print in 3MF: millimetres, parts named, the seed",
                                    false, true},
-                          .caps = CAN(GRIDS) | CAN(SOLID),
+                          .caps = CAN(GRIDS) | CAN(SOLID) | CAN(WRAP),
                           .solid = write_3mf},
     /* the machines' (page/machine.h): the maze alone, on one floor */
     [MEIRO_FORMAT_GCODE] = {.info = {MEIRO_FORMAT_GCODE, "gcode", "gcode nc",

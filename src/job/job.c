@@ -427,7 +427,7 @@ static meiro_status plan_solid(const meiro_job *job, meiro_error *err)
     double w, h;
     grid_extent(&shell, &w, &h);
     solid_frame f;
-    return solid_frame_of(job->maze.grid, w, h, &job->solid, &f, err);
+    return solid_frame_of(job->maze.grid, job->wrap, w, h, &job->solid, &f, err);
 }
 
 /* A tactile level is the maze (gen/tactile_levels.h): on a tactile sheet

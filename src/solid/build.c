@@ -50,6 +50,10 @@ enum {
 /* ---- The grid's corners, found again from each cell that has them ---- */
 
 typedef struct corners {
+    /* a tube's wrapped coordinate (0: x, 1: y) taken modulo its period from
+     * `from` (the grid's 0): the seam's corners are its other side's */
+    int round;
+    double period, from;
     double *xy;
     int64_t *key; /* 2 per point: x, y in SAME_MM steps */
     size_t count;
@@ -67,6 +71,10 @@ static size_t key_hash(int64_t x, int64_t y)
  * corner of every cell: never full). */
 static uint32_t corner_at(corners *c, double x, double y)
 {
+    if (c->period) { /* to the tube's first turn: u = w is u = 0 (and no other corner moves) */
+        double *t = c->round ? &y : &x;
+        *t -= c->period * floor((*t - c->from) / c->period + 1e-6);
+    }
     int64_t kx = llround(x / SAME_MM), ky = llround(y / SAME_MM);
     for (int dx = -1; dx <= 1; dx++)
         for (int dy = -1; dy <= 1; dy++)
@@ -121,7 +129,11 @@ static size_t neighbour(const meiro_maze *m, size_t id, unsigned side)
     meiro_cell c = grid_cell(m, id);
     if (!(rect_sides_xy(m, c.x, c.y) & dir_bit((meiro_dir)side))) return GRID_NONE;
     static const int64_t dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-    return (size_t)((int64_t)id + dx[side] + dy[side] * (int64_t)m->w);
+    size_t next[GRID_MAX_SIDES];
+    for (unsigned k = 0; k < DIR_COUNT; k++)
+        next[k] = (size_t)((int64_t)id + dx[k] + dy[k] * (int64_t)m->w);
+    if (m->wrap) rect_wrap_next(m, c.x, c.y, next); /* across a tube's seam */
+    return next[side];
 }
 
 /* The chords of an arc of r cells through angle |a1 - a0|. */
@@ -226,6 +238,14 @@ static void corner_xy(const walls *w, size_t e, double *x, double *y)
     *x = w->c.xy[2 * w->corner[e]], *y = w->c.xy[2 * w->corner[e] + 1];
 }
 
+/* On a tube, point xy moved by turns to the side of the seam of the
+ * point ref (a corner's neighbours and rooms across the seam are a
+ * period away from it in the plan, and beside it on the tube). */
+static void near(double period, int round, double *xy, const double *ref)
+{
+    if (period) xy[round] -= period * floor((xy[round] - ref[round]) / period + 0.5);
+}
+
 /* The rooms' corners, and the outside's along the border. */
 static meiro_status offsets(walls *w, meiro_error *err)
 {
@@ -241,12 +261,14 @@ static meiro_status offsets(walls *w, meiro_error *err)
         size_t first = w->start[id], n = w->start[id + 1] - first;
         for (size_t k = 0; k < n; k++) {
             size_t e = first + k, prev = first + (k + n - 1) % n, next = first + (k + 1) % n;
-            double x, y, px, py, nx, ny, u1[2], u2[2];
+            double x, y, p[2], n[2], u1[2], u2[2];
             corner_xy(w, e, &x, &y);
-            corner_xy(w, prev, &px, &py);
-            corner_xy(w, next, &nx, &ny);
-            unit(x - px, y - py, u1);
-            unit(nx - x, ny - y, u2);
+            corner_xy(w, prev, &p[0], &p[1]);
+            corner_xy(w, next, &n[0], &n[1]);
+            near(w->c.period, w->c.round, p, (double[]){x, y});
+            near(w->c.period, w->c.round, n, (double[]){x, y});
+            unit(x - p[0], y - p[1], u1);
+            unit(n[0] - x, n[1] - y, u2);
             w->inset[e] = mitre(w->pl, x, y, u1, u2, d);
             if (w->across[e] == GRID_NONE) { /* the border: out of here, into next */
                 uint32_t a = w->corner[e], b = w->corner[next];
@@ -404,7 +426,9 @@ static meiro_status posts(walls *w, meiro_error *err)
         double x = w->c.xy[2 * p], y = w->c.xy[2 * p + 1];
         for (size_t k = 0; k < n; k++) { /* in order around the corner */
             uint32_t q = w->meet_point[k0 + k];
-            double a = atan2(pl->xy[2 * q + 1] - y, pl->xy[2 * q] - x);
+            double at_q[2] = {pl->xy[2 * q], pl->xy[2 * q + 1]};
+            near(w->c.period, w->c.round, at_q, w->c.xy + 2 * p);
+            double a = atan2(at_q[1] - y, at_q[0] - x);
             size_t at = k;
             for (; at > 0 && angle[at - 1] > a; at--)
                 angle[at] = angle[at - 1], ring[at] = ring[at - 1];
@@ -473,6 +497,7 @@ static meiro_status maze_plan(const meiro_maze *m, const solid_frame *f, bool li
                               meiro_error *err)
 {
     walls w = {.m = m, .f = f, .pl = pl, .cells = grid_total(m)};
+    if (f->wrap) w.c.round = f->wrap == MEIRO_WRAP_Y, w.c.period = f->period, w.c.from = f->wall / 2;
     meiro_status s = outlines(&w, err);
     if (s == MEIRO_OK) s = offsets(&w, err);
     if (s == MEIRO_OK) s = meetings(&w, err);
@@ -526,11 +551,14 @@ static meiro_status answer_plan(const meiro_maze *m, const meiro_path *path, con
                             "the answer goes from a cell to one that is not its neighbour");
             }
             door_middle(m, f, prev, door, &pt[2 * count], &pt[2 * count + 1]);
+            near(f->period, f->wrap == MEIRO_WRAP_Y, pt + 2 * count, pt + 2 * count - 2);
             count++;
         }
         double u, v;
         grid_centre(m, id, &u, &v);
         solid_place(f, u, v, &pt[2 * count], &pt[2 * count + 1]);
+        if (count) /* on a tube, on round from the door (never back across the seam) */
+            near(f->period, f->wrap == MEIRO_WRAP_Y, pt + 2 * count, pt + 2 * count - 2);
         count++;
     }
     double d = f->path_width / 2;
@@ -571,18 +599,64 @@ void solid_model_free(solid_model *model)
     memset(model, 0, sizeof *model);
 }
 
+/* A tube's strips: each bent to a chord ARC_ERROR_MM from its arc at the
+ * walls' tops, a whole number of them to a cell; their lines between the
+ * grid's (off the rooms' and posts' corners). */
+static double tube_step(const solid_frame *f)
+{
+    double top = f->radius + f->height, chord = 2 * acos(1 - ARC_ERROR_MM / top);
+    return f->cell / ceil(SOLID_TAU * f->cell / f->period / chord);
+}
+
+/* A tube's plan in those strips along its axis. The plan given is freed. */
+static meiro_status tube_slices(plan *pl, const solid_frame *f, meiro_error *err)
+{
+    double step = tube_step(f);
+    plan sliced;
+    meiro_status st = plan_slice(pl, f->wrap == MEIRO_WRAP_Y, f->wall / 2 + step / 2, step,
+                                 f->period, &sliced, err);
+    plan_free(pl);
+    if (st == MEIRO_OK) *pl = sliced;
+    return st;
+}
+
+/* A tube's plan, extruded flat, bent round: the wrapped coordinate to
+ * the angle (a turn per period; y's the other way round, so that the
+ * bending keeps the faces' outward side), the extrusion's height to the
+ * radius, the other coordinate along the axis (up: the tube stands on
+ * its end), the centre over (width/2, width/2). Each strip goes flat from
+ * its line to the next (a prism of as many sides, its corners on the
+ * circles): what lies in one plane in a strip stays in one, so the answer
+ * lies on the floor as on a flat print. */
+static void bend(solid_mesh *mesh, const solid_frame *f)
+{
+    bool y = f->wrap == MEIRO_WRAP_Y;
+    double turn = (y ? -SOLID_TAU : SOLID_TAU) / f->period, mid = f->width / 2;
+    double step = tube_step(f), from = f->wall / 2 + step / 2;
+    for (size_t i = 0; i < mesh->vertices; i++) {
+        float *p = mesh->xyz + 3 * i;
+        double s = (p[y] - from) / step, k = floor(s), t = s - k, r = p[2], along = p[!y];
+        double a0 = turn * (from + k * step - f->wall / 2), a1 = a0 + turn * step;
+        p[0] = (float)(mid + r * ((1 - t) * cos(a0) + t * cos(a1)));
+        p[1] = (float)(mid + r * ((1 - t) * sin(a0) + t * sin(a1)));
+        p[2] = (float)along;
+    }
+}
+
 meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const solid_sizes *s,
                          solid_model *model, meiro_error *err)
 {
     memset(model, 0, sizeof *model);
     double ew, eh;
     grid_extent(m, &ew, &eh);
-    meiro_status st = solid_frame_of(meiro_maze_grid(m), ew, eh, s, &model->frame, err);
+    meiro_status st = solid_frame_of(meiro_maze_grid(m), m->wrap, ew, eh, s, &model->frame, err);
     if (st != MEIRO_OK) return st;
     const solid_frame *f = &model->frame;
     plan pl = {0};
     st = maze_plan(m, f, s->lid, &pl, err);
-    double z[4] = {0, f->base - f->pocket, f->base, f->base + f->height};
+    if (st == MEIRO_OK && f->wrap) st = tube_slices(&pl, f, err);
+    double z0 = f->wrap ? f->bore : 0; /* a tube's heights are radii */
+    double z[4] = {z0, z0 + f->base - f->pocket, z0 + f->base, z0 + f->base + f->height};
     if (st == MEIRO_OK)
         st = plan_extrude(&pl, 0, MAZE_LAYERS, z, 0, 0, &model->part[SOLID_MAZE], err);
     if (st == MEIRO_OK && s->lid) { /* beside the maze, as thick as its base, its skirt up:
@@ -594,11 +668,14 @@ meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const soli
     plan_free(&pl);
     if (st == MEIRO_OK && path && path->length) {
         st = answer_plan(m, path, f, &pl, err);
-        double line[2] = {f->base, f->base + f->path_height};
+        if (st == MEIRO_OK && f->wrap) st = tube_slices(&pl, f, err);
+        double line[2] = {z0 + f->base, z0 + f->base + f->path_height};
         if (st == MEIRO_OK)
             st = plan_extrude(&pl, 0, 1, line, 0, 0, &model->part[SOLID_ANSWER], err);
         plan_free(&pl);
     }
+    for (unsigned k = 0; k < SOLID_PARTS && st == MEIRO_OK && f->wrap; k++)
+        bend(&model->part[k], f);
     if (st != MEIRO_OK) solid_model_free(model);
     return st;
 }

@@ -10,6 +10,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,4 +200,160 @@ meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const 
     if (s == MEIRO_OK && e.nomem)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
     return s;
+}
+
+/* ---- Slices ------------------------------------------------------------ */
+
+/* A point of a cut line nearer than this is on it (no crossing made a
+ * hair from it). */
+#define SLICE_ON_MM 1e-3
+
+typedef struct slicer {
+    const plan *p;
+    int axis;
+    double from, step, period;
+} slicer;
+
+/* Point i's coordinate across the lines, moved by turns of the period
+ * (a tube's) to the side of the seam of ref. */
+static double coord_near(const slicer *sl, uint32_t i, double ref)
+{
+    double v = sl->p->xy[2 * i + sl->axis];
+    return sl->period ? v - sl->period * floor((v - ref) / sl->period + 0.5) : v;
+}
+
+/* Where the edge between points lo < hi crosses cut line `line`. */
+typedef struct crossing {
+    uint32_t lo, hi;
+    int64_t line;
+} crossing;
+
+static int by_crossing(const void *a, const void *b)
+{
+    const crossing *x = a, *y = b;
+    if (x->lo != y->lo) return x->lo < y->lo ? -1 : 1;
+    if (x->hi != y->hi) return x->hi < y->hi ? -1 : 1;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* The cut lines strictly between the ends of edge a-b, first .. last, in
+ * its lower end's frame (the same from either piece along it); ca, cb:
+ * the ends' coordinates there. */
+static void lines_between(const slicer *sl, uint32_t a, uint32_t b, double *ca, double *cb,
+                          int64_t *first, int64_t *last)
+{
+    uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+    double clo = sl->p->xy[2 * lo + sl->axis], chi = coord_near(sl, hi, clo);
+    *ca = a == lo ? clo : chi, *cb = a == lo ? chi : clo;
+    *first = (int64_t)ceil((fmin(clo, chi) + SLICE_ON_MM - sl->from) / sl->step);
+    *last = (int64_t)floor((fmax(clo, chi) - SLICE_ON_MM - sl->from) / sl->step);
+}
+
+/* The crossings of every piece's edges, each once, sorted (*count
+ * SIZE_MAX: out of memory). */
+static crossing *crossings(const slicer *sl, size_t *count)
+{
+    const plan *p = sl->p;
+    size_t n = 0, cap = 0;
+    crossing *c = NULL;
+    for (size_t i = 0; i < p->pieces; i++) {
+        const plan_piece *pc = &p->piece[i];
+        const uint32_t *r = p->ring + pc->ring;
+        for (size_t k = 0; k < pc->corners; k++) {
+            uint32_t a = r[k], b = r[(k + 1) % pc->corners];
+            double ca, cb;
+            int64_t first, last;
+            lines_between(sl, a, b, &ca, &cb, &first, &last);
+            for (int64_t l = first; l <= last; l++) {
+                if (!vec_reserve(&c, &cap, n + 1, sizeof *c, 1024)) {
+                    free(c);
+                    *count = SIZE_MAX;
+                    return NULL;
+                }
+                c[n++] = (crossing){a < b ? a : b, a < b ? b : a, l};
+            }
+        }
+    }
+    if (n) qsort(c, n, sizeof *c, by_crossing);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!u || by_crossing(&c[u - 1], &c[i])) c[u++] = c[i];
+    *count = u;
+    return c;
+}
+
+meiro_status plan_slice(const plan *p, int axis, double from, double step, double period,
+                        plan *out, meiro_error *err)
+{
+    memset(out, 0, sizeof *out);
+    slicer sl = {p, axis, from, step, period};
+    size_t nc;
+    crossing *c = crossings(&sl, &nc);
+    uint32_t *ring = NULL, *slab = NULL;
+    double *at = NULL;
+    size_t rcap = 0, scap = 0, acap = 0;
+    for (size_t i = 0; i < p->points; i++) plan_point(out, p->xy[2 * i], p->xy[2 * i + 1]);
+    /* crossing i is point p->points + i, worked out in its edge's lower
+     * end's frame */
+    for (size_t i = 0; i < nc && c; i++) {
+        const double *a = p->xy + 2 * c[i].lo, *b = p->xy + 2 * c[i].hi;
+        double line = from + (double)c[i].line * step, bc = coord_near(&sl, c[i].hi, a[axis]);
+        double t = (line - a[axis]) / (bc - a[axis]), xy[2];
+        xy[axis] = line, xy[!axis] = a[!axis] + t * (b[!axis] - a[!axis]);
+        plan_point(out, xy[0], xy[1]);
+    }
+    for (size_t i = 0; i < p->pieces && !out->nomem && nc != SIZE_MAX; i++) {
+        const plan_piece *pc = &p->piece[i];
+        const uint32_t *r = p->ring + pc->ring;
+        size_t n = 0;
+        for (size_t k = 0; k < pc->corners; k++) { /* the outline, with its crossings */
+            uint32_t a = r[k], b = r[(k + 1) % pc->corners];
+            double ca, cb;
+            int64_t first, last;
+            lines_between(&sl, a, b, &ca, &cb, &first, &last);
+            if (!vec_reserve(&ring, &rcap, n + 1 + (size_t)(last >= first ? last - first + 1 : 0),
+                             sizeof *ring, 64)) {
+                out->nomem = true;
+                break;
+            }
+            ring[n++] = a;
+            for (int64_t j = 0; j <= last - first; j++) {
+                crossing key = {a < b ? a : b, a < b ? b : a, ca < cb ? first + j : last - j};
+                const crossing *x = bsearch(&key, c, nc, sizeof *c, by_crossing);
+                ring[n++] = (uint32_t)(p->points + (size_t)(x - c));
+            }
+        }
+        if (out->nomem || !vec_reserve(&slab, &scap, n, sizeof *slab, 64) ||
+            !vec_reserve(&at, &acap, n, sizeof *at, 64)) {
+            out->nomem = true;
+            break;
+        }
+        /* the piece in its first corner's frame (a tube's last column's
+         * rooms have corners on both sides of the seam) */
+        double lo = INFINITY, hi = -INFINITY, ref = out->xy[2 * ring[0] + axis];
+        for (size_t j = 0; j < n; j++) {
+            double v = out->xy[2 * ring[j] + axis];
+            at[j] = period ? v - period * floor((v - ref) / period + 0.5) : v;
+            lo = fmin(lo, at[j]), hi = fmax(hi, at[j]);
+        }
+        /* each slab's part: the outline's points in it, in order (a convex
+         * piece's part of a slab is convex, and its outline's) */
+        int64_t k0 = (int64_t)floor((lo + SLICE_ON_MM - from) / step),
+                k1 = (int64_t)ceil((hi - SLICE_ON_MM - from) / step);
+        for (int64_t k = k0; k < k1; k++) {
+            double s0 = from + (double)k * step - SLICE_ON_MM, s1 = s0 + step + 2 * SLICE_ON_MM;
+            size_t m = 0;
+            for (size_t j = 0; j < n; j++)
+                if (at[j] >= s0 && at[j] <= s1) slab[m++] = ring[j];
+            if (m >= 3) plan_convex(out, slab, m, pc->layers);
+        }
+    }
+    bool nomem = out->nomem || nc == SIZE_MAX;
+    free(c);
+    free(ring);
+    free(slab);
+    free(at);
+    if (!nomem) return MEIRO_OK;
+    plan_free(out);
+    return fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
 }

@@ -45,4 +45,13 @@ void plan_free(plan *p);
 meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const double *z,
                           double dx, double mirror, solid_mesh *mesh, meiro_error *err);
 
+/* The plan cut by the lines `axis` (0: x, 1: y) = from + k step, every
+ * piece (convex, as a tube's are) into its parts between two lines, each
+ * edge split where it crosses one: a tube's plan in strips narrow enough
+ * to bend (each chord close to its arc). period (a multiple of step; 0:
+ * none): the coordinate goes round, a piece's corners a period apart
+ * beside each other. */
+meiro_status plan_slice(const plan *p, int axis, double from, double step, double period,
+                        plan *out, meiro_error *err);
+
 #endif /* MEIRO_SRC_SOLID_PLAN_H */

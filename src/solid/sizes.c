@@ -3,6 +3,7 @@
 #include "solid/solid.h"
 
 #include "core/error.h"
+#include "core/model.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,11 +40,36 @@ meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err)
     return MEIRO_OK;
 }
 
-meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h, const solid_sizes *s,
-                            solid_frame *f, meiro_error *err)
+/* A tube's sizes (solid.h), its outer diameter and length as its width
+ * and depth; a bore too narrow to see through refused. */
+static meiro_status tube_of(solid_frame *f, double extent_w, double extent_h, meiro_error *err)
+{
+    bool x = f->wrap == MEIRO_WRAP_X;
+    f->period = (x ? extent_w : extent_h) * f->cell;
+    f->radius = f->period / SOLID_TAU;
+    f->bore = f->radius - f->base;
+    if (f->bore < SOLID_BORE_MIN_MM)
+        return fail_field(err, x ? MEIRO_FIELD_WIDTH : MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
+                          "this tube's bore would be %.1f mm across (at least %g): use more %s "
+                          "(%s) or a thinner --base",
+                          2 * f->bore, 2 * SOLID_BORE_MIN_MM, x ? "columns" : "rows",
+                          x ? "-W" : "-H");
+    f->width = 2 * (f->radius + f->height);
+    f->depth = (x ? extent_h : extent_w) * f->cell + f->wall;
+    return MEIRO_OK;
+}
+
+meiro_status solid_frame_of(meiro_grid grid, unsigned wrap, double extent_w, double extent_h,
+                            const solid_sizes *s, solid_frame *f, meiro_error *err)
 {
     meiro_status st = solid_sizes_check(s, err);
     if (st != MEIRO_OK) return st;
+    if (wrap == (MEIRO_WRAP_X | MEIRO_WRAP_Y))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--wrap xy makes a torus, which prints as no solid: a tube is --wrap x or y");
+    if (wrap && s->lid)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--lid closes a flat print: a tube (--wrap) has none (a sleeve over it closes it)");
     memset(f, 0, sizeof *f);
     f->wall = s->wall ? s->wall : SOLID_WALL_MM;
     f->base = s->base ? s->base : SOLID_BASE_MM;
@@ -66,14 +92,16 @@ meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h, c
     f->path_width = fmin(2, f->corridor / 3);
     f->path_height = 1;
     f->pocket = fmin(1, f->base / 2);
+    f->wrap = wrap;
+    if (wrap && (st = tube_of(f, extent_w, extent_h, err)) != MEIRO_OK) return st;
     /* the lid, around the maze, is the larger part */
     double rim = s->lid ? 2 * (SOLID_LID_GAP_MM + f->wall) : 0;
     if (f->width + rim <= SOLID_BED_MM && f->depth + rim <= SOLID_BED_MM) return MEIRO_OK;
     return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG,
-                      "this maze prints %.0f x %.0f mm with %gmm corridors%s: larger than a "
+                      "this %s prints %.0f x %.0f mm with %gmm corridors%s: larger than a "
                       "printer's bed (%.0f mm); use fewer cells (-W/-H) or a smaller ball "
                       "(option: --ball)",
-                      f->width + rim, f->depth + rim, f->corridor, s->lid ? ", its lid" : "",
+                      wrap ? "tube" : "maze", f->width + rim, f->depth + rim, f->corridor, s->lid ? ", its lid" : "",
                       SOLID_BED_MM);
 }
 

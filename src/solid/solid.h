@@ -36,6 +36,10 @@ typedef struct solid_sizes {
  * mistake (too many cells for the ball), and no slicer of those could
  * place it: refused. */
 #define SOLID_BED_MM 256.0
+/* A tube's narrowest hole, in radius: one to see through, or thread a
+ * rod through. */
+#define SOLID_BORE_MIN_MM 1.0
+#define SOLID_TAU 6.283185307179586
 
 /* The sizes resolved for a grid and its extent (grid_extent, in cells):
  * the cell's side, where the grid's unit (u, v) lands in millimetres (y
@@ -46,16 +50,26 @@ typedef struct solid_frame {
     double width, depth;            /* the footprint, walls included */
     double path_width, path_height; /* the answer's raised line */
     double pocket;                  /* the depth of S's and G's rooms in the base */
+    /* A tube (a rectangle wrapped at one side, MEIRO_WRAP_X or _Y in
+     * wrap): the wrapped side goes round, the other along the axis; the
+     * base is the tube's wall, the walls stand outward from it. period:
+     * the wrapped side's length in mm (the floor's circumference, so a
+     * corridor is as wide at the floor as on the flat print); radius: the
+     * floor's; bore: the hole's (radius - base). width, depth: the tube's
+     * outer diameter and its length. */
+    unsigned wrap;
+    double period, radius, bore;
 } solid_frame;
 
 /* Whether any size is set (not all meiro's defaults). */
 bool solid_sizes_given(const solid_sizes *s);
 /* The sizes in range (a refusal names the option, --ball 8mm...). */
 meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err);
-/* The frame of a grid of extent_w x extent_h cells (grid_extent); refuses a
- * footprint past the bed, naming what shrinks it. */
-meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h, const solid_sizes *s,
-                            solid_frame *f, meiro_error *err);
+/* The frame of a grid of extent_w x extent_h cells (grid_extent), a tube
+ * when wrap (the maze's MEIRO_WRAP_ bits) wraps a side; refuses a
+ * footprint past the bed, naming what shrinks it, and a torus. */
+meiro_status solid_frame_of(meiro_grid grid, unsigned wrap, double extent_w, double extent_h,
+                            const solid_sizes *s, solid_frame *f, meiro_error *err);
 /* Where point (u, v) of the grid (cell units, y down) lands, in mm. */
 static inline void solid_place(const solid_frame *f, double u, double v, double *x, double *y)
 {
