@@ -249,7 +249,7 @@ static void check_same(const document *d, const scene_book *book, const char *na
         cairo_t *ca, *cb;
         cairo_surface_t *a = canvas_of(w, h, &ca), *b = canvas_of(w, h, &cb);
         meiro_error err = {0};
-        CHECK(doc_draw_page(d, p, ca, false, 0, LAYER_ALL, &err) == MEIRO_OK);
+        CHECK(doc_draw_cairo(d, p, ca, false, 0, LAYER_ALL, &err) == MEIRO_OK);
         scene *s = &book->pages[p];
         CHECK(scene_cairo_draw(cb, s, 0, s->count));
         size_t far, differ;

@@ -327,13 +327,12 @@ void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
 /* The walls traced into the scene: on a page as trails (a picture's mask
  * takes them as they come), only those that may reach the visible band
  * (a PNG's). */
-static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+static void stroke_grid_walls(const canvas *cv, scene *s, const meiro_maze *m, const page_layout *L,
                               double line)
 {
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
-    bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    double cy0 = cv->every_wall ? -HUGE_VAL : cv->view[1],
+           cy1 = cv->every_wall ? HUGE_VAL : cv->view[3];
+    bool picture = cv->picture;
     wall_items w = {
         s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0,
         picture ? 0 : WALL_MOVES};
@@ -389,10 +388,10 @@ static double mark_room(const meiro_maze *m, size_t id, const page_layout *L)
 /* The size at which a word fits a circle `room` across: its ink at most
  * 70% of it wide and its corners clear of the walls (the mark size, 60%
  * of it, at most). */
-static double fit_in_circle(cairo_t *cr, const char *text, const char *font, double room)
+static double fit_in_circle(const char *text, const char *font, double room)
 {
     double size = room * 0.6;
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoLayout *layout = measure_layout(text, font, true, size);
     PangoRectangle ink;
     pango_layout_get_extents(layout, &ink, NULL);
     g_object_unref(layout);
@@ -405,7 +404,7 @@ static double fit_in_circle(cairo_t *cr, const char *text, const char *font, dou
 /* A word of `size` (or the template's picture) centred at (cx, cy) on a
  * round white plate inside a circle `room` across: clear of the walls of
  * a hexagon or a triangle, where a square plate would cover them. */
-static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+static void grid_mark(canvas *cv, scene *s, scene_role role, const char *text,
                       cairo_surface_t *art, const char *font, double size, double cx, double cy,
                       double room, double line)
 {
@@ -419,7 +418,7 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
         draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoLayout *layout = measure_layout(text, font, true, size);
     PangoRectangle ink;
     pango_layout_get_extents(layout, &ink, NULL);
     double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
@@ -427,42 +426,41 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
     scene_path(s, role, &paper);
     scene_arc(s, cx, cy, r, 0, TAU, false);
     scene_end(s);
-    draw_word(cr, role, layout, text, font, size, cx, cy);
+    draw_word(cv, role, layout, text, font, size, cx, cy);
     g_object_unref(layout);
 }
 
-static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const grid_view *v,
+static void draw_grid_labels(canvas *cv, scene *s, const meiro_maze *m, const grid_view *v,
                              const page_layout *L, const maze_marks *marks)
 {
     size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
     /* S and G at one size, the one that fits both in a corridor; the
      * polar centre's mark as much larger as its disc is */
-    double size = fmin(fit_in_circle(cr, marks->start, marks->font, L->cell),
-                       fit_in_circle(cr, marks->goal, marks->font, L->cell));
+    double size = fmin(fit_in_circle(marks->start, marks->font, L->cell),
+                       fit_in_circle(marks->goal, marks->font, L->cell));
     for (int k = 0; k < 2; k++) {
         const char *text = k ? marks->goal : marks->start;
         cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
         double x, y, room = mark_room(m, id[k], L);
         grid_view_centre(m, v, id[k], &x, &y);
         if (marks->badges) /* the document's badges (a child's): filling the corridor */
-            draw_badge(cr, text, art, marks->font, x, y,
+            draw_badge(cv, text, art, marks->font, x, y,
                        fmin((room - L->line) * 0.9, BADGE_MAX_MM * room / L->cell), L, k == 0,
                        false);
         else
-            grid_mark(cr, s, k ? ROLE_GOAL : ROLE_START, text, art, marks->font,
+            grid_mark(cv, s, k ? ROLE_GOAL : ROLE_START, text, art, marks->font,
                       size * room / L->cell, x, y, room, L->line);
     }
 }
 
-void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_grid_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, double line, unsigned layers)
 {
-    scene *s = canvas_scene(cr);
-    if (!s) return;
+    scene *s = cv->scene;
     grid_view v = grid_view_of(m, L);
     if ((layers & LAYER_WALLS) && marks && marks->paths) stroke_centre_lines(s, m, L, line);
     else if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
-        stroke_grid_walls(cr, s, m, L, line);
+        stroke_grid_walls(cv, s, m, L, line);
     if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
-    if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);
+    if (layers & LAYER_LABELS) draw_grid_labels(cv, s, m, &v, L, marks);
 }

@@ -1,5 +1,5 @@
 /* measured_width (measure.h): the measurer's fonts cached for the document
- * (or the cairo context) that draws the page. */
+ * (or the canvas) that composes the page. */
 #include "draw/measure.h"
 
 #include "core/alloc.h"
@@ -23,10 +23,6 @@ struct measure_cache {
     bool failed; /* out of memory once */
 };
 
-static const cairo_user_data_key_t cache_key;
-/* cr's user data when even the cache could not be made: failed, nothing to free */
-static const measure_cache no_memory = {.failed = true};
-
 void measure_cache_free(measure_cache *c)
 {
     for (size_t i = 0; c && i < c->n; i++) {
@@ -36,14 +32,12 @@ void measure_cache_free(measure_cache *c)
     free(c);
 }
 
-static void cache_free(void *p) { measure_cache_free(p); }
-
 measure_cache *measure_cache_new(void) { return zalloc(1, sizeof(measure_cache)); }
 
-void measure_share(cairo_t *cr, measure_cache *c)
+void measure_share(canvas *cv, measure_cache *c)
 {
-    /* without memory for it, cr keeps (or makes) its own */
-    if (c && !cairo_get_user_data(cr, &cache_key)) cairo_set_user_data(cr, &cache_key, c, NULL);
+    /* without memory for it, cv keeps (or makes) its own */
+    if (c && !cv->measure) cv->measure = c;
 }
 
 static glyph_fonts *fonts_new(const char *font, bool bold)
@@ -56,16 +50,15 @@ static glyph_fonts *fonts_new(const char *font, bool bold)
     return f;
 }
 
-/* cr's cache, made on first use; NULL when it cannot be (cr then says so). */
-static measure_cache *cache_of(cairo_t *cr)
+/* cv's cache, made on first use; NULL when it cannot be (cv then says so). */
+static measure_cache *cache_of(canvas *cv)
 {
-    measure_cache *c = cairo_get_user_data(cr, &cache_key);
-    if (c) return c->failed ? NULL : c;
-    c = measure_cache_new();
-    if (c && cairo_set_user_data(cr, &cache_key, c, cache_free) == CAIRO_STATUS_SUCCESS) return c;
-    free(c);
-    cairo_set_user_data(cr, &cache_key, (void *)&no_memory, NULL);
-    return NULL;
+    if (cv->measure) return cv->measure->failed ? NULL : cv->measure;
+    if (cv->measure_failed) return NULL;
+    cv->measure = measure_cache_new();
+    cv->own_measure = cv->measure != NULL;
+    cv->measure_failed = cv->measure == NULL;
+    return cv->measure;
 }
 
 /* The fonts of (font, bold) cached in c; NULL when out of memory (*own then
@@ -94,17 +87,17 @@ static glyph_fonts *fonts_of(measure_cache *c, const char *font, bool bold, bool
     return f;
 }
 
-double measured_width(cairo_t *cr, const char *text, const char *font, bool bold, double size)
+double measured_width(canvas *cv, const char *text, const char *font, bool bold, double size)
 {
     bool own = false;
-    measure_cache *c = cache_of(cr);
+    measure_cache *c = cache_of(cv);
     glyph_fonts *f = c ? fonts_of(c, font, bold, &own) : NULL;
     glyph_extents e;
     meiro_status s = f ? glyph_measure(f, text, NULL, size, &e, NULL) : MEIRO_ERROR_NOMEM;
     if (own) glyph_fonts_free(f);
     if (s == MEIRO_OK) return e.advance;
     if (s == MEIRO_ERROR_NOMEM && c) c->failed = true;
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    PangoLayout *layout = measure_layout(text, font, bold, size);
     if (!layout) return 0;
     PangoRectangle logical;
     pango_layout_get_extents(layout, NULL, &logical);
@@ -112,8 +105,7 @@ double measured_width(cairo_t *cr, const char *text, const char *font, bool bold
     return (double)logical.width / PANGO_SCALE;
 }
 
-bool measure_ok(cairo_t *cr)
+bool measure_ok(const canvas *cv)
 {
-    const measure_cache *c = cairo_get_user_data(cr, &cache_key);
-    return !c || !c->failed;
+    return !cv->measure_failed && (!cv->measure || !cv->measure->failed);
 }

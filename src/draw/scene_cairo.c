@@ -1,9 +1,11 @@
-/* The cairo backend of a page's description, and the canvas (scene_cairo.h). */
+/* The cairo backend of a page's description, and canvases drawn onto cairo
+ * (scene_cairo.h). */
 #include "draw/scene_cairo.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "draw/draw.h"
+#include "draw/pdf_walls.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,11 +13,24 @@
 
 static void set_rgb(cairo_t *cr, scene_rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
+/* Whether the steps from op on (numbers v) are an arc starting at (x, y). */
+static bool arc_from(const uint8_t *op, const double *v, size_t left, double x, double y)
+{
+    if (left == 0 || (op[0] != SCENE_ARC && op[0] != SCENE_ARC_BACK)) return false;
+    return v[0] + v[2] * cos(v[3]) == x && v[1] + v[2] * sin(v[3]) == y;
+}
+
 static void replay(cairo_t *cr, const uint8_t *op, const double *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         switch ((scene_op)op[i]) {
-        case SCENE_MOVE: cairo_move_to(cr, v[0], v[1]); break;
+        case SCENE_MOVE:
+            /* a move to where an arc starts begins a sub-path the arc
+             * starts (canvas_arc's): cairo_arc after a move would add a
+             * line of no length, which a stroke's caps show */
+            if (arc_from(op + i + 1, v + 2, n - i - 1, v[0], v[1])) cairo_new_sub_path(cr);
+            else cairo_move_to(cr, v[0], v[1]);
+            break;
         case SCENE_LINE: cairo_line_to(cr, v[0], v[1]); break;
         case SCENE_CURVE: cairo_curve_to(cr, v[0], v[1], v[2], v[3], v[4], v[5]); break;
         case SCENE_ARC: cairo_arc(cr, v[0], v[1], v[2], v[3], v[4]); break;
@@ -132,100 +147,29 @@ static bool draw_items(void *ctx, scene *s, size_t from, size_t to)
 
 scene_sink scene_cairo_sink(cairo_t *cr) { return (scene_sink){draw_items, cr}; }
 
-/* A cairo path's steps into the path s has begun. */
-static void add_steps(scene *s, const cairo_path_t *path)
+void canvas_view(canvas *cv, cairo_t *cr)
 {
-    for (int i = 0; i < path->num_data; i += path->data[i].header.length) {
-        const cairo_path_data_t *p = &path->data[i];
-        switch (p->header.type) {
-        case CAIRO_PATH_MOVE_TO: scene_move(s, p[1].point.x, p[1].point.y); break;
-        case CAIRO_PATH_LINE_TO: scene_line(s, p[1].point.x, p[1].point.y); break;
-        case CAIRO_PATH_CURVE_TO:
-            scene_curve(s, p[1].point.x, p[1].point.y, p[2].point.x, p[2].point.y, p[3].point.x,
-                        p[3].point.y);
-            break;
-        case CAIRO_PATH_CLOSE_PATH: scene_close(s); break;
-        }
-    }
+    cairo_clip_extents(cr, &cv->view[0], &cv->view[1], &cv->view[2], &cv->view[3]);
+    cv->picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    cv->every_wall = pdf_walls_of(cr) != NULL;
 }
 
-void canvas_take_path(cairo_t *cr, scene_role role, const scene_paint *paints, size_t count)
+void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr)
 {
-    scene *s = canvas_scene(cr);
-    cairo_path_t *path = cairo_copy_path(cr);
-    cairo_new_path(cr);
-    if (!s || !path || path->status != CAIRO_STATUS_SUCCESS) {
-        if (s) scene_out_of_memory(s);
-        cairo_path_destroy(path);
-        return;
-    }
-    for (size_t k = 0; k < count; k++) {
-        scene_path(s, role, &paints[k]);
-        add_steps(s, path);
-        scene_end(s);
-    }
-    cairo_path_destroy(path);
-}
-
-void canvas_take_clip(cairo_t *cr, scene_role role, bool even_odd)
-{
-    scene *s = canvas_scene(cr);
-    cairo_path_t *path = cairo_copy_path(cr);
-    cairo_new_path(cr);
-    if (s) {
-        scene_clip(s, role, even_odd);
-        if (path && path->status == CAIRO_STATUS_SUCCESS) add_steps(s, path);
-        else scene_out_of_memory(s);
-        scene_end(s);
-    }
-    cairo_path_destroy(path);
-}
-
-static const cairo_user_data_key_t canvas_key, own_key;
-
-meiro_status canvas_attach(cairo_t *cr, scene *s, meiro_error *err)
-{
-    if (cairo_set_user_data(cr, &canvas_key, s, NULL) != CAIRO_STATUS_SUCCESS)
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    return MEIRO_OK;
-}
-
-void canvas_detach(cairo_t *cr)
-{
-    cairo_set_user_data(cr, &canvas_key, NULL, NULL); /* removing takes no memory */
-}
-
-static void own_free(void *data)
-{
-    scene_free(data);
-    free(data);
-}
-
-meiro_status canvas_open(cairo_t *cr, meiro_error *err)
-{
-    return canvas_scene(cr) ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-}
-
-meiro_status canvas_status(cairo_t *cr, meiro_error *err)
-{
-    scene *s = cairo_get_user_data(cr, &canvas_key);
-    if (!s) s = cairo_get_user_data(cr, &own_key);
-    return s ? scene_status(s, err) : MEIRO_OK;
-}
-
-scene *canvas_scene(cairo_t *cr)
-{
-    scene *s = cairo_get_user_data(cr, &canvas_key);
-    if (s) return s;
-    s = cairo_get_user_data(cr, &own_key);
-    if (s) return s;
-    s = zalloc(1, sizeof *s);
-    if (!s) return NULL;
     scene_sink sink = scene_cairo_sink(cr);
     scene_init(s, 0, 0, &sink);
-    if (cairo_set_user_data(cr, &own_key, s, own_free) != CAIRO_STATUS_SUCCESS) {
-        own_free(s);
-        return NULL;
-    }
-    return s;
+    canvas_init(cv, s);
+    canvas_view(cv, cr);
+}
+
+meiro_status doc_draw_cairo(const document *d, size_t index, cairo_t *cr, bool maze_only,
+                            double snap, unsigned layers, meiro_error *err)
+{
+    scene s;
+    canvas cv;
+    canvas_on_cairo(&cv, &s, cr);
+    meiro_status st = doc_draw_page(d, index, &cv, maze_only, snap, layers, err);
+    canvas_free(&cv);
+    scene_free(&s);
+    return st;
 }
