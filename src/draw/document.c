@@ -3,6 +3,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "glyph/font.h"
 #include "page/layout.h"
 #include "page/machine.h"
 #include "page/print.h"
@@ -235,22 +236,32 @@ static size_t key_fit(document *d, doc_page *p)
  * (the stars of art/stars-frame.svg end 21 mm in). */
 enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
 
+/* cv measuring texts for d, drawing nothing (into none: free both). */
+static void measuring_canvas(const document *d, scene *none, canvas *cv)
+{
+    scene_init(none, 0, 0, NULL);
+    canvas_init(cv, none);
+    measure_share(cv, d->measure);
+}
+
 /* The characters of text no font of `font` has, as "U+E000, U+1E900" (the
  * first few), for a refusal that names them: each is measured alone. */
 static void missing_named(canvas *cv, const char *text, const char *font, char *out, size_t size)
 {
     size_t n = 0, named = 0;
     out[0] = 0;
-    for (const char *p = text; *p && n < size; p = g_utf8_next_char(p)) {
+    for (const char *p = text; *p && n < size;) {
+        const char *q = p;
+        uint32_t c = glyph_next_code_point(&q);
         char one[8] = {0};
-        memcpy(one, p, (size_t)(g_utf8_next_char(p) - p));
-        if (missing_glyphs(cv, one, font, true) <= 0) continue;
+        memcpy(one, p, (size_t)(q - p));
+        p = q;
+        if (text_missing(cv, one, font, true) <= 0) continue;
         if (named++ == 6) {
             n += (size_t)snprintf(out + n, size - n, ", …");
             break;
         }
-        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "",
-                              (unsigned)g_utf8_get_char(p));
+        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "", (unsigned)c);
     }
 }
 
@@ -284,12 +295,9 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM,
          false, &st->cover_subtitle_fit, "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
     };
-    /* measured on a canvas of their own, which draws nothing */
     scene none;
-    scene_init(&none, 0, 0, NULL);
     canvas measuring, *cv = &measuring;
-    canvas_init(cv, &none);
-    measure_share(cv, d->measure);
+    measuring_canvas(d, &none, cv);
     meiro_status s = MEIRO_OK;
     /* characters no font has would print as empty boxes */
     const struct {
@@ -303,7 +311,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
                  {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal",
                   MEIRO_FIELD_NONE}};
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
-        int missing = drawn[k].text ? missing_glyphs(cv, drawn[k].text, st->marks.font, true) : 0;
+        int missing = drawn[k].text ? text_missing(cv, drawn[k].text, st->marks.font, true) : 0;
         if (missing > 0) {
             char named[96];
             missing_named(cv, drawn[k].text, st->marks.font, named, sizeof named);
@@ -568,22 +576,19 @@ typedef struct text_line {
     int len;
 } text_line;
 
-static double text_width(const char *text, int len, const char *font, double size)
+static double text_width(canvas *cv, const char *text, int len, const char *font, double size)
 {
     char *copy = g_strndup(text, (gsize)len);
-    PangoLayout *layout = measure_layout(copy, font, false, size);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    g_object_unref(layout);
+    double w = measured_width(cv, copy, font, false, size);
     g_free(copy);
-    return (double)logical.width / PANGO_SCALE;
+    return w;
 }
 
 /* Breaks `text` into lines no wider than `width` at `size`, only at spaces
  * outside single quotes: a shell command's words stay whole, and its lines
  * joined with spaces give the command back. A word wider than a line has
  * one to itself. Fills up to `max` lines; returns how many it takes. */
-static size_t word_lines(const char *text, const char *font, double size, double width,
+static size_t word_lines(canvas *cv, const char *text, const char *font, double size, double width,
                          text_line *lines, size_t max)
 {
     size_t n = 0;
@@ -597,7 +602,7 @@ static size_t word_lines(const char *text, const char *font, double size, double
         if (*p == '\'') quoted = !quoted;
         if (*p && (*p != ' ' || quoted)) continue;
         if (p > line && p[-1] != ' ') { /* a word ends at p */
-            if (end && text_width(line, (int)(p - line), font, size) > width) {
+            if (end && text_width(cv, line, (int)(p - line), font, size) > width) {
                 if (n < max) lines[n] = (text_line){line, (int)(end - line)};
                 n++;
                 for (line = end; *line == ' '; line++) {}
@@ -620,7 +625,7 @@ static void draw_word_lines(canvas *cv, scene_role role, const char *text, const
                             double x, double baseline, double size, double width, bool upwards)
 {
     text_line lines[16];
-    size_t n = word_lines(text, font, size, width, lines, 16);
+    size_t n = word_lines(cv, text, font, size, width, lines, 16);
     if (n > 16) n = 16;
     for (size_t k = 0; k < n; k++) {
         char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
@@ -675,21 +680,27 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin,
                                   doc_left_hand(d, p), texts_for(&d->style, p->kind), &f, err);
     if (s != MEIRO_OK) return s;
+    scene none;
+    canvas measuring, *cv = &measuring;
+    measuring_canvas(d, &none, cv);
     double width;
-    char *text = s == MEIRO_OK ? remake_footer(d, last, &f, &width) : NULL;
+    char *text = remake_footer(d, last, &f, &width);
     text_line lines[1];
     /* one line at the footer's size, else lines a little smaller (up to
      * four; a longer command smaller still) */
-    if (text && word_lines(text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
+    if (text && word_lines(cv, text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
         double size = 2.5;
         size_t n;
-        while ((n = word_lines(text, d->style.footer_font, size, width, lines, 1)) > 4 &&
+        while ((n = word_lines(cv, text, d->style.footer_font, size, width, lines, 1)) > 4 &&
                size > 1.8)
             size -= 0.1;
         d->remake_lines = (unsigned)n;
         d->remake_size = size;
     }
     g_free(text);
+    s = canvas_status(cv, err);
+    canvas_free(cv);
+    scene_free(&none);
     /* the mazes of the last page in what the footer leaves */
     for (size_t k = 0; s == MEIRO_OK && k < p->count; k++) {
         page_layout L;

@@ -3,6 +3,7 @@
  * (words or pictures), lines of text through Pango, SVG artwork. Units are
  * millimetres; the exporters scale to their device. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
 #include "page/answer_colour.h"
@@ -373,7 +374,8 @@ PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool
     return layout;
 }
 
-PangoLayout *measure_layout(const char *text, const char *family, bool bold, double size)
+/* text_layout's layout on no device, to load the fonts it needs. */
+static PangoLayout *loading_layout(const char *text, const char *family, bool bold, double size)
 {
     PangoContext *context = pango_font_map_create_context(pango_cairo_font_map_get_default());
     PangoLayout *layout = pango_layout_new(context);
@@ -405,37 +407,44 @@ void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool b
     cairo_move_to(cr, x, y);
 }
 
-/* A run of text laid out as `layout` (its origin, font and size in t):
- * its ink box measured from the layout, added to cv's scene. */
-static void put_run(canvas *cv, scene_role role, PangoLayout *layout, scene_text *t)
+/* A run of text (its origin, font and size in t) added to cv's scene, its
+ * ink box `ink` (left, top, width, height) from (ox, oy): where the text
+ * set it was measured in starts. */
+static void put_run(canvas *cv, scene_role role, const double *ink, double ox, double oy,
+                    scene_text *t)
 {
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    t->box[0] = t->x + (double)ink.x / PANGO_SCALE;
-    t->box[1] = t->y + (double)ink.y / PANGO_SCALE;
-    t->box[2] = (double)ink.width / PANGO_SCALE;
-    t->box[3] = (double)ink.height / PANGO_SCALE;
+    t->box[0] = ox + ink[0];
+    t->box[1] = oy + ink[1];
+    t->box[2] = ink[2];
+    t->box[3] = ink[3];
     scene_add_text(cv->scene, role, t);
 }
 
-void draw_word(canvas *cv, scene_role role, PangoLayout *layout, const char *text,
+/* A one-line run set as `set`, its ink centred at (cx, cy). */
+static void put_centred(canvas *cv, scene_role role, const text_set *set, scene_text *t, double cx,
+                        double cy)
+{
+    t->x = cx - (set->ink[0] + set->ink[2] / 2);
+    t->y = cy - (set->ink[1] + set->ink[3] / 2);
+    put_run(cv, role, set->ink, t->x, t->y, t);
+}
+
+void draw_word(canvas *cv, scene_role role, const text_set *set, const char *text,
                const char *font, double size, double cx, double cy)
 {
     scene_text t = {
         .text = text, .font = font, .bold = true, .size = size, .outlined = true, .colour = BLACK};
-    layout_origin(layout, cx, cy, false, &t.x, &t.y);
-    put_run(cv, role, layout, &t);
+    put_centred(cv, role, set, &t, cx, cy);
 }
 
 void draw_centred(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                   double size, double cx, double cy, scene_rgb colour, bool outlined)
 {
-    PangoLayout *layout = measure_layout(text, font, bold, size);
+    text_set set;
+    text_set_out(cv, text, font, bold, size, 0, false, &set);
     scene_text t = {.text = text, .font = font, .bold = bold, .size = size,
                     .outlined = outlined, .colour = colour};
-    layout_origin(layout, cx, cy, false, &t.x, &t.y);
-    put_run(cv, role, layout, &t);
-    g_object_unref(layout);
+    put_centred(cv, role, &set, &t, cx, cy);
 }
 
 /* The size at which a mark's word fits in 70% of a cell (the mark size at
@@ -450,13 +459,10 @@ static double mark_fit(canvas *cv, const char *text, const char *font, const pag
 
 void text_ink(canvas *cv, const char *text, const char *family, double size, double *w, double *h)
 {
-    (void)cv; /* pango measures on no device */
-    PangoLayout *layout = measure_layout(text, family, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    g_object_unref(layout);
-    *w = (double)ink.width / PANGO_SCALE;
-    *h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, family, true, size, 0, false, &set);
+    *w = set.ink[2];
+    *h = set.ink[3];
 }
 
 /* A white plate with rounded corners: what a label stands on, above the
@@ -501,18 +507,16 @@ static void draw_mark(canvas *cv, scene *s, scene_role role, const char *text,
         draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
-    PangoLayout *layout = measure_layout(text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, true, size, 0, false, &set);
+    double w = set.ink[2], h = set.ink[3];
     /* the ink and a margin, at least the middle of the cell, inside its walls */
     double pad = size * 0.2, room = (L->cell - L->line) * 0.9;
     if (L->mark_min > 0) room = fmax(room, fmax(w, h) + 2 * pad); /* a word bigger than its cell */
     double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)),
            ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
     plate(s, role, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
-    draw_word(cv, role, layout, text, font, size, cx, cy);
-    g_object_unref(layout);
+    draw_word(cv, role, &set, text, font, size, cx, cy);
 }
 
 void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *font, double cx,
@@ -537,23 +541,18 @@ void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *
         return;
     }
     /* the word as large as fits in the disc's middle */
-    PangoLayout *layout = measure_layout(text, font, true, d * 0.6);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, true, d * 0.6, 0, false, &set);
+    double w = set.ink[2], h = set.ink[3];
     double k = fmin(1, fmin(d * 0.66 / fmax(w, 1e-9), d * 0.5 / fmax(h, 1e-9)));
-    if (k < 1) {
-        g_object_unref(layout);
-        layout = measure_layout(text, font, true, d * 0.6 * k);
-    }
-    draw_word(cv, role, layout, text, font, d * 0.6 * k, cx, cy);
-    g_object_unref(layout);
+    if (k < 1) text_set_out(cv, text, font, true, d * 0.6 * k, 0, false, &set);
+    draw_word(cv, role, &set, text, font, d * 0.6 * k, cx, cy);
 }
 
 void fonts_prepare(const char *font)
 {
     for (int bold = 0; bold <= 1; bold++) {
-        PangoLayout *layout = measure_layout("Sスタート0", font, bold, 10);
+        PangoLayout *layout = loading_layout("Sスタート0", font, bold, 10);
         PangoRectangle ink;
         pango_layout_get_extents(layout, &ink, NULL);
         g_object_unref(layout);
@@ -564,20 +563,72 @@ void draw_text(canvas *cv, scene_role role, const char *text, const char *font, 
                double baseline, double size, bool bold, int align)
 {
     if (!text || !text[0]) return;
-    PangoLayout *layout = measure_layout(text, font, bold, size);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    double width = (double)logical.width / PANGO_SCALE, left = (double)logical.x / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, bold, size, 0, false, &set);
+    double width = set.width, left = set.x;
     double start = align < 0 ? x - left : align > 0 ? x - left - width : x - left - width / 2;
     scene_text t = {.text = text,
                     .font = font,
                     .bold = bold,
                     .size = size,
                     .x = start,
-                    .y = baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE,
+                    .y = baseline - set.baseline,
                     .colour = cv->colour};
-    put_run(cv, role, layout, &t);
-    g_object_unref(layout);
+    put_run(cv, role, set.ink, t.x, t.y, &t);
+}
+
+/* No break inside bytes [start, end) of the text. */
+static void keep(PangoAttrList *attrs, size_t start, size_t end)
+{
+    PangoAttribute *a = pango_attr_allow_breaks_new(FALSE);
+    a->start_index = (guint)start;
+    a->end_index = (guint)end;
+    pango_attr_list_insert(attrs, a);
+}
+
+/* The width of bytes [start, end) of an unwrapped one-line layout, mm. */
+static double span_width(PangoLayout *line, size_t start, size_t end, const char *text)
+{
+    PangoRectangle a, b;
+    pango_layout_index_to_pos(line, (int)start, &a);
+    const char *last = g_utf8_find_prev_char(text, text + end);
+    pango_layout_index_to_pos(line, (int)(last - text), &b);
+    double x0 = fmin(a.x, a.x + a.width), x1 = fmax(b.x, b.x + b.width);
+    return (x1 - x0) / PANGO_SCALE;
+}
+
+/* Pango's line breaks for `layout` (its text, font and width set) kept to
+ * meiro's (line_breaks.h): words whole, except, when `in_words`, those
+ * wider than `width` (mm); kinsoku always. */
+static void set_line_breaks(PangoLayout *layout, double width, bool in_words)
+{
+    const char *text = pango_layout_get_text(layout);
+    PangoAttrList *old = pango_layout_get_attributes(layout);
+    PangoAttrList *attrs = old ? pango_attr_list_copy(old) : pango_attr_list_new();
+    PangoLayout *line = NULL; /* the text on one line, to measure words */
+    if (in_words) {
+        line = pango_layout_copy(layout);
+        pango_layout_set_width(line, -1);
+    }
+    size_t word = SIZE_MAX;
+    const char *prev = NULL;
+    for (const char *p = text;; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        size_t at = (size_t)(p - text);
+        bool end = c == 0, space = !end && line_space(c);
+        if ((end || space) && word != SIZE_MAX) { /* a word ends */
+            if (!in_words || span_width(line, word, at, text) <= width) keep(attrs, word, at);
+            word = SIZE_MAX;
+        }
+        if (end) break;
+        if (!space && word == SIZE_MAX) word = at;
+        if (prev && !line_break_between(g_utf8_get_char(prev), c))
+            keep(attrs, (size_t)(prev - text), (size_t)(g_utf8_next_char(p) - text));
+        prev = p;
+    }
+    pango_layout_set_attributes(layout, attrs);
+    pango_attr_list_unref(attrs);
+    if (line) g_object_unref(line);
 }
 
 /* `layout` wrapped into `width` (at spaces, and inside too wide words when
@@ -606,15 +657,10 @@ bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double 
     fit->wrap = true;
     for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
         for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
-            PangoLayout *layout =
-                wrap_layout(measure_layout(text, font, bold, s), width, pass == 1);
-            PangoRectangle logical;
-            pango_layout_get_extents(layout, NULL, &logical);
-            int lines = pango_layout_get_line_count(layout);
-            g_object_unref(layout);
+            text_set set;
+            text_set_out(cv, text, font, bold, s, width, pass == 1, &set);
             /* a word kept whole may stick out of the line */
-            if (lines <= 2 && (double)logical.height / PANGO_SCALE <= height &&
-                (double)logical.width / PANGO_SCALE <= width * 1.001) {
+            if (set.lines <= 2 && set.height <= height && set.width <= width * 1.001) {
                 fit->size = s;
                 fit->in_words = pass == 1;
                 return true;
@@ -624,14 +670,6 @@ bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double 
     return false;
 }
 
-int missing_glyphs(canvas *cv, const char *text, const char *font, bool bold)
-{
-    (void)cv; /* pango measures on no device */
-    PangoLayout *layout = measure_layout(text, font, bold, 5);
-    int n = pango_layout_get_unknown_glyphs_count(layout);
-    g_object_unref(layout);
-    return n;
-}
 
 /* The layout of run t: `layout` of its text, wrapped, slanted. */
 static PangoLayout *as_run(PangoLayout *layout, const scene_text *t)
@@ -659,18 +697,24 @@ void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font
         draw_text(cv, role, text, font, cx, baseline, fit->size, bold, 0);
         return;
     }
-    scene_text t = {.text = text,
-                    .font = font,
-                    .bold = bold,
-                    .size = fit->size,
-                    .x = cx - width / 2,
-                    .y = top,
-                    .wrap = width,
-                    .in_words = fit->in_words,
-                    .colour = cv->colour};
-    PangoLayout *layout = as_run(measure_layout(text, font, bold, fit->size), &t);
-    put_run(cv, role, layout, &t);
-    g_object_unref(layout);
+    /* a run a line, set as fit_text fitted them */
+    text_set set;
+    text_set_out(cv, text, font, bold, fit->size, width, fit->in_words, &set);
+    double x0 = cx - width / 2;
+    for (size_t k = 0; k < set.lines && k < SET_LINES; k++) {
+        const set_line *l = &set.line[k];
+        char *line = alloc_array(l->len + 1, 1);
+        if (!line) {
+            scene_out_of_memory(cv->scene);
+            return;
+        }
+        memcpy(line, text + l->start, l->len);
+        line[l->len] = 0;
+        scene_text t = {.text = line, .font = font, .bold = bold, .size = fit->size,
+                        .x = x0 + l->x, .y = top + l->top, .colour = cv->colour};
+        put_run(cv, role, l->ink, x0, top, &t);
+        free(line);
+    }
 }
 
 /* A bold arrow outside the door `door` of cell c, in the room the layout

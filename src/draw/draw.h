@@ -4,6 +4,7 @@
 
 #include "meiro.h"
 #include "draw/canvas.h"
+#include "draw/measure.h"
 #include "page/layout.h"
 #include "page/scene.h"
 #include "page/trails.h"
@@ -166,18 +167,16 @@ meiro_status draw_outline(canvas *cv, const meiro_maze *m, const page_layout *L,
  * and the move to where it starts so that its ink is centred at (cx, cy),
  * or (with baseline) its logical box centred at cx on that baseline. */
 PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
-/* The same layout to measure, on no device: its sizes are text_layout's. */
-PangoLayout *measure_layout(const char *text, const char *family, bool bold, double size);
 void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
 /* Where place_layout moves to. */
 void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y);
-/* The layout a run of text of a page's description was measured with
- * (text_layout, or wrapped as draw_fitted wraps): the cairo backend draws
- * it (g_object_unref it). */
+/* The layout of a run of text of a page's description on cr, as it was
+ * set (text_set_out: one line; a description read back may ask for lines
+ * wrapped at a width): the cairo backend draws it (g_object_unref it). */
 PangoLayout *run_layout(cairo_t *cr, const scene_text *t);
-/* A word laid out as `layout` (bold `font` at `size`) centred at (cx, cy),
- * as outlines filled black: a mark's, a badge's. */
-void draw_word(canvas *cv, scene_role role, PangoLayout *layout, const char *text,
+/* A word set as `set` (bold `font` at `size`) centred at (cx, cy), as
+ * outlines filled black: a mark's, a badge's. */
+void draw_word(canvas *cv, scene_role role, const text_set *set, const char *text,
                const char *font, double size, double cx, double cy);
 /* `text` at `size` mm with its ink centred at (cx, cy) in colour: glyphs,
  * or (outlined) their outlines filled. */
@@ -212,12 +211,8 @@ typedef struct text_fit {
 bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double size,
               double floor_size, double width, double height, text_fit *fit);
 
-/* How many characters of `text` no installed font can draw (they would
- * print as empty boxes). */
-int missing_glyphs(canvas *cv, const char *text, const char *font, bool bold);
-
 /* Draws text as fit_text fitted it, centred on cx: one line on `baseline`,
- * or two lines from `top` in a band `width` wide. */
+ * or two lines from `top` in a band `width` wide (a run each). */
 void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                  const text_fit *fit, double cx, double baseline, double top, double width);
 

@@ -388,14 +388,10 @@ static double mark_room(const meiro_maze *m, size_t id, const page_layout *L)
 /* The size at which a word fits a circle `room` across: its ink at most
  * 70% of it wide and its corners clear of the walls (the mark size, 60%
  * of it, at most). */
-static double fit_in_circle(const char *text, const char *font, double room)
+static double fit_in_circle(canvas *cv, const char *text, const char *font, double room)
 {
-    double size = room * 0.6;
-    PangoLayout *layout = measure_layout(text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    g_object_unref(layout);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double size = room * 0.6, w, h;
+    text_ink(cv, text, font, size, &w, &h);
     double scale =
         fmin(1, fmin(w > 0 ? room * 0.7 / w : 1, hypot(w, h) > 0 ? room * 0.8 / hypot(w, h) : 1));
     return size * scale;
@@ -418,16 +414,14 @@ static void grid_mark(canvas *cv, scene *s, scene_role role, const char *text,
         draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
-    PangoLayout *layout = measure_layout(text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, true, size, 0, false, &set);
+    double w = set.ink[2], h = set.ink[3];
     double r = fmin(most, fmax(hypot(w, h) / 2 + size * 0.12, room * 0.21));
     scene_path(s, role, &paper);
     scene_arc(s, cx, cy, r, 0, TAU, false);
     scene_end(s);
-    draw_word(cv, role, layout, text, font, size, cx, cy);
-    g_object_unref(layout);
+    draw_word(cv, role, &set, text, font, size, cx, cy);
 }
 
 static void draw_grid_labels(canvas *cv, scene *s, const meiro_maze *m, const grid_view *v,
@@ -436,8 +430,8 @@ static void draw_grid_labels(canvas *cv, scene *s, const meiro_maze *m, const gr
     size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
     /* S and G at one size, the one that fits both in a corridor; the
      * polar centre's mark as much larger as its disc is */
-    double size = fmin(fit_in_circle(marks->start, marks->font, L->cell),
-                       fit_in_circle(marks->goal, marks->font, L->cell));
+    double size = fmin(fit_in_circle(cv, marks->start, marks->font, L->cell),
+                       fit_in_circle(cv, marks->goal, marks->font, L->cell));
     for (int k = 0; k < 2; k++) {
         const char *text = k ? marks->goal : marks->start;
         cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
