@@ -577,6 +577,34 @@ void draw_text(canvas *cv, scene_role role, const char *text, const char *font, 
     put_run(cv, role, set.ink, t.x, t.y, &t);
 }
 
+bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double size,
+              double floor_size, double width, double height, text_fit *fit)
+{
+    double natural = measured_width(cv, text, font, bold, size);
+    *fit = (text_fit){size, false, natural, false};
+    if (natural <= width) return true;
+    if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
+        fit->size = size * width / natural * 0.999;
+        return true;
+    }
+    /* two lines: from the largest size two lines fit in the band down to
+     * the floor, in steps of 5%, broken at spaces; then also inside words */
+    fit->wrap = true;
+    for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
+        for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
+            text_set set;
+            text_set_out(cv, text, font, bold, s, width, pass == 1, &set);
+            /* a word kept whole may stick out of the line */
+            if (set.lines <= 2 && set.height <= height && set.width <= width * 1.001) {
+                fit->size = s;
+                fit->in_words = pass == 1;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* No break inside bytes [start, end) of the text. */
 static void keep(PangoAttrList *attrs, size_t start, size_t end)
 {
@@ -632,48 +660,18 @@ static void set_line_breaks(PangoLayout *layout, double width, bool in_words)
 }
 
 /* `layout` wrapped into `width` (at spaces, and inside too wide words when
- * `in_words`), lines centred. */
-static PangoLayout *wrap_layout(PangoLayout *layout, double width, bool in_words)
+ * `in_words`), lines centred: a description read back that asks. */
+static void wrap_layout(PangoLayout *layout, double width, bool in_words)
 {
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
     set_line_breaks(layout, width, in_words);
-    return layout;
 }
 
-bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double size,
-              double floor_size, double width, double height, text_fit *fit)
+PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
 {
-    double natural = measured_width(cv, text, font, bold, size);
-    *fit = (text_fit){size, false, natural, false};
-    if (natural <= width) return true;
-    if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
-        fit->size = size * width / natural * 0.999;
-        return true;
-    }
-    /* two lines: from the largest size two lines fit in the band down to
-     * the floor, in steps of 5%, broken at spaces; then also inside words */
-    fit->wrap = true;
-    for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
-        for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
-            text_set set;
-            text_set_out(cv, text, font, bold, s, width, pass == 1, &set);
-            /* a word kept whole may stick out of the line */
-            if (set.lines <= 2 && set.height <= height && set.width <= width * 1.001) {
-                fit->size = s;
-                fit->in_words = pass == 1;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-
-/* The layout of run t: `layout` of its text, wrapped, slanted. */
-static PangoLayout *as_run(PangoLayout *layout, const scene_text *t)
-{
+    PangoLayout *layout = text_layout(cr, t->text, t->font, t->bold, t->size);
     if (t->wrap > 0) wrap_layout(layout, t->wrap, t->in_words);
     if (t->italic) { /* none of meiro's own; a description may ask */
         PangoFontDescription *desc =
@@ -683,11 +681,6 @@ static PangoLayout *as_run(PangoLayout *layout, const scene_text *t)
         pango_font_description_free(desc);
     }
     return layout;
-}
-
-PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
-{
-    return as_run(text_layout(cr, t->text, t->font, t->bold, t->size), t);
 }
 
 void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font, bool bold,

@@ -110,6 +110,20 @@ meiro_status glyph_fonts_add(glyph_fonts *f, const unsigned char *data, size_t s
 }
 
 #ifndef MEIRO_NO_FONTCONFIG
+/* Whether pango sets a page's text in font p (file `file`): SFNT fonts
+ * (TrueType, CFF), not WOFF, as pango_fc_is_supported_font_format. */
+static bool sfnt_as_pango(FcPattern *p, const char *file)
+{
+    size_t n = strlen(file);
+    if ((n >= 5 && strcmp(file + n - 5, ".woff") == 0) ||
+        (n >= 6 && strcmp(file + n - 6, ".woff2") == 0))
+        return false;
+    FcChar8 *format = NULL;
+    if (FcPatternGetString(p, FC_FONTFORMAT, 0, &format) != FcResultMatch) return false;
+    return !FcStrCmpIgnoreCase(format, (const FcChar8 *)"TrueType") ||
+           !FcStrCmpIgnoreCase(format, (const FcChar8 *)"CFF");
+}
+
 /* The pattern of `families`, each name trimmed, in `lang`. */
 static FcPattern *families_pattern(const char *families, const char *lang, bool bold)
 {
@@ -171,6 +185,7 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
         int index = 0;
         FcCharSet *cs = NULL;
         if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch) continue;
+        if (f->page && !sfnt_as_pango(set->fonts[i], (const char *)file)) continue;
         FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
         FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs);
         glyph_face *g = &f->faces[f->count++];

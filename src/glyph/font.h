@@ -24,10 +24,12 @@ typedef struct glyph_face glyph_face;
 glyph_fonts *glyph_fonts_new(meiro_error *err);
 void glyph_fonts_free(glyph_fonts *f);
 
-/* Makes f choose faces as pango does for a page's text: only blanks
- * (spaces, joiners, variation selectors) stay in the face of the letters
- * before them, a digit or a sign goes in the first face that has it. By
- * default (the masks of names) every letter of no script stays. */
+/* Makes f choose faces as pango does for a page's text (before
+ * glyph_fonts_find): among SFNT fonts alone (not WOFF); a blank (a space,
+ * a joiner, a variation selector) in the face of the letters either side
+ * of it, a digit or a sign in the first face that has it. By default (the
+ * masks of names) every font fontconfig finds, and a letter of no script
+ * in the face of the letters before it. */
 void glyph_fonts_page(glyph_fonts *f);
 
 /* Adds a font file's bytes (copied; face `index` of a collection) after
