@@ -116,12 +116,6 @@ void draw_grid_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, con
 
 /* Where trace_grid_walls sends a grid's walls: a grid_pen (page/trails.h). */
 
-/* Strokes a grid's walls (an item of a page's description, with round
- * caps and joins) as draw_grid_maze's painters do: on a PDF page as
- * content of our own (pdf_walls.h), on a picture through the stroke mask
- * (stroke_mask.h), else by cairo in pieces. */
-void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it);
-
 /* How far a chord may lie off a ring on a page, in mm (a quarter of a
  * pixel at 2400 dpi): a side of a dense ring is then one or two chords,
  * cheaper than a curve. */

@@ -9,9 +9,6 @@
 #include "page/centre.h"
 #include "page/layout.h"
 #include "draw/draw.h"
-#include "draw/pdf_walls.h"
-#include "draw/scene_cairo.h"
-#include "draw/stroke_mask.h"
 
 #include <math.h>
 
@@ -184,68 +181,7 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
     arc_flush(&t, &run);
 }
 
-/* cairo as the pen, or on a picture the stroke mask (stroke_mask.h). On a
- * picture arcs are drawn as chords no further than a tenth of a pixel
- * from the circle, as cairo would flatten them: a ring's arc of a few
- * pixels is then one or two lines. */
-/* A stroke every so many strokes of the trace: cairo's PDF and SVG
- * surfaces keep several copies of a path they record, ten times the PDF's
- * memory for one stroke of a whole hex page; in pieces the copies stay
- * small (and the ink is the same: opaque black over black). */
-enum { STROKE_MOVES = 512 };
-
 #define ARC_CHORD_MM GRID_ARC_CHORD_MM
-
-typedef struct paint_pen {
-    cairo_t *cr;
-    stroke_mask *mask; /* NULL: cairo strokes */
-    double ppm;        /* pixels a mm on a picture; 0 on a vector page */
-    size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
-} paint_pen;
-
-static void paint_pen_move(void *ctx, double x, double y)
-{
-    paint_pen *p = ctx;
-    if (p->mask) {
-        stroke_mask_move(p->mask, x, y);
-        return;
-    }
-    if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
-    cairo_move_to(p->cr, x, y);
-}
-
-static void paint_pen_line(void *ctx, double x, double y)
-{
-    paint_pen *p = ctx;
-    if (p->mask) stroke_mask_line(p->mask, x, y);
-    else cairo_line_to(p->cr, x, y);
-}
-
-/* r < 0: from a1 back to a0 */
-static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
-{
-    paint_pen *p = ctx;
-    bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
-    r = fabs(r);
-    /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc:
-     * on a picture a tenth of a pixel; on a page a side of a dense ring
-     * is one or two chords within ARC_CHORD_MM of it, cheaper than a curve
-     * (two or four numbers for six) */
-    double span = a1 - a0;
-    double pieces = p->ppm > 0 ? ceil(span / fmin(sqrt(8 * 0.1 / (r * p->ppm)), TAU / 8))
-                               : ceil(span / sqrt(8 * ARC_CHORD_MM / r));
-    if (p->ppm > 0 || pieces <= 2) {
-        for (double k = 1; k <= pieces; k++) {
-            double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
-            paint_pen_line(p, cx + r * cos(a), cy + r * sin(a));
-        }
-    } else if (back) {
-        cairo_arc_negative(p->cr, cx, cy, r, a1, a0);
-    } else {
-        cairo_arc(p->cr, cx, cy, r, a0, a1);
-    }
-    if (whole && !p->mask) cairo_close_path(p->cr);
-}
 
 /* The walls into a page's description, as the pens below take them: on a
  * page in strokes of WALL_MOVES moves, each handed on (drawn, written) as
@@ -277,51 +213,6 @@ static void scene_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
     scene *s = ((wall_items *)ctx)->s;
     if (r < 0) scene_arc(s, cx, cy, -r, a1, a0, true);
     else scene_arc(s, cx, cy, r, a0, a1, false);
-}
-
-/* A walls item of a description handed to a pen as traced. */
-static void replay_walls(const scene *s, const scene_item *it, const grid_pen *pen)
-{
-    const uint8_t *op = scene_item_ops(s, it);
-    const double *v = scene_item_points(s, it);
-    for (size_t i = 0; i < it->ops; v += scene_op_numbers((scene_op)op[i]), i++) {
-        if (op[i] == SCENE_MOVE) pen->move(pen->ctx, v[0], v[1]);
-        else if (op[i] == SCENE_LINE) pen->line(pen->ctx, v[0], v[1]);
-        else if (op[i] == SCENE_ARC) pen->arc(pen->ctx, v[0], v[1], v[2], v[3], v[4]);
-        else if (op[i] == SCENE_ARC_BACK) pen->arc(pen->ctx, v[0], v[1], -v[2], v[4], v[3]);
-        /* curves and closes: none in a trace */
-    }
-}
-
-/* How the walls are stroked: round ends and joins, as sides meet at any
- * angle and the ends cover the joints. On a picture, through the stroke
- * mask (the same round ends and joins); cairo strokes where it cannot. */
-void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
-{
-    cairo_set_line_width(cr, it->paint.width);
-    /* a PDF page's walls as content of our own (pdf_walls.h) */
-    pdf_walls *own = pdf_walls_of(cr);
-    grid_pen out;
-    if (own && pdf_walls_begin(own, cr, &out)) {
-        replay_walls(s, it, &out);
-        pdf_walls_end(own);
-        return;
-    }
-    paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};
-    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
-        double ux = 1, uy = 0;
-        cairo_user_to_device_distance(cr, &ux, &uy);
-        p.ppm = hypot(ux, uy);
-        p.mask = stroke_mask_begin(cr);
-    }
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_source_rgb(cr, it->paint.colour.r, it->paint.colour.g, it->paint.colour.b);
-    grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
-    cairo_new_path(cr);
-    replay_walls(s, it, &pen);
-    if (p.mask) stroke_mask_end(p.mask, cr);
-    else cairo_stroke(cr);
 }
 
 /* The walls traced into the scene: on a page as trails (a picture's mask
