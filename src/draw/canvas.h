@@ -17,6 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A turn in radians, the angles of arcs. */
+#define TAU 6.283185307179586
+
 typedef struct measure_cache measure_cache;
 
 typedef struct canvas {

@@ -332,7 +332,8 @@ static meiro_status fit_texts(document *d, meiro_error *err)
                      st->text_width, texts[k].band, texts[k].fit))
             continue;
         /* about how many characters two lines at the floor hold */
-        glong chars = g_utf8_strlen(texts[k].text, -1);
+        long chars = 0;
+        for (const char *p = texts[k].text; *p; chars++) glyph_next_code_point(&p);
         double room = 2 * st->text_width / (texts[k].fit->natural * floor_size / texts[k].size);
         s = fail_field(
             err, texts[k].field, MEIRO_ERROR_ARGUMENT,
@@ -576,11 +577,26 @@ typedef struct text_line {
     int len;
 } text_line;
 
+/* text[0..len) as a string of its own (free it); NULL without memory. */
+static char *copy_of(const char *text, size_t len)
+{
+    char *copy = alloc_array(len + 1, 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = 0;
+    }
+    return copy;
+}
+
 static double text_width(canvas *cv, const char *text, int len, const char *font, double size)
 {
-    char *copy = g_strndup(text, (gsize)len);
+    char *copy = copy_of(text, (size_t)len);
+    if (!copy) {
+        cv->measure_failed = true; /* canvas_status reports it */
+        return 0;
+    }
     double w = measured_width(cv, copy, font, false, size);
-    g_free(copy);
+    free(copy);
     return w;
 }
 
@@ -628,11 +644,15 @@ static void draw_word_lines(canvas *cv, scene_role role, const char *text, const
     size_t n = word_lines(cv, text, font, size, width, lines, 16);
     if (n > 16) n = 16;
     for (size_t k = 0; k < n; k++) {
-        char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
+        char *line = copy_of(lines[k].start, (size_t)lines[k].len);
+        if (!line) {
+            scene_out_of_memory(cv->scene);
+            return;
+        }
         double y = upwards ? baseline - (double)(n - 1 - k) * FOOTER_LINE_MM
                            : baseline + (double)k * size * 1.25;
         draw_text(cv, role, line, font, x, y, size, false, 0);
-        g_free(line);
+        free(line);
     }
 }
 
@@ -651,7 +671,8 @@ static bool page_number(const document *d, size_t index, char *text, size_t size
 }
 
 /* The last page's footer, "Page 9   ·   To make this booklet again: meiro
- * booklet ...", and the width its lines may take (g_free it). */
+ * booklet ...", and the width its lines may take (free it); NULL without
+ * memory. */
 static char *remake_footer(const document *d, size_t index, const page_frame *f, double *width)
 {
     char number[64], version[160] = "";
@@ -660,11 +681,13 @@ static char *remake_footer(const document *d, size_t index, const page_frame *f,
     if (d->version) /* a class set's last copy keeps its label and seed */
         snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "",
                  d->version, (unsigned long long)d->seed);
-    return g_strdup_printf("%s%s%s %s", number,
-                           version[0]  ? version
-                           : number[0] ? "   ·   "
-                                       : "",
-                           d->style.labels->remake, d->remake);
+    const char *between = version[0] ? version : number[0] ? "   ·   " : "";
+    int n = snprintf(NULL, 0, "%s%s%s %s", number, between, d->style.labels->remake, d->remake);
+    char *text = n >= 0 ? alloc_array((size_t)n + 1, 1) : NULL;
+    if (text)
+        snprintf(text, (size_t)n + 1, "%s%s%s %s", number, between, d->style.labels->remake,
+                 d->remake);
+    return text;
 }
 
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
@@ -697,7 +720,8 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
         d->remake_lines = (unsigned)n;
         d->remake_size = size;
     }
-    g_free(text);
+    if (!text) scene_out_of_memory(&none);
+    free(text);
     s = canvas_status(cv, err);
     canvas_free(cv);
     scene_free(&none);
@@ -727,9 +751,11 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cv, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
-                        f->footer_baseline, d->remake_size, width, true);
-        g_free(line);
+        if (line)
+            draw_word_lines(cv, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
+                            f->footer_baseline, d->remake_size, width, true);
+        else scene_out_of_memory(cv->scene);
+        free(line);
         return;
     }
     uint64_t seed;
@@ -845,7 +871,7 @@ static void contents_line(canvas *cv, const document *d, const page_frame *f, do
     canvas_new_path(cv); /* the text left a current point: no line from it */
     for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
         canvas_new_sub_path(cv);
-        canvas_arc(cv, x, y - 0.4, 0.25, 0, 2 * G_PI);
+        canvas_arc(cv, x, y - 0.4, 0.25, 0, TAU);
     }
     scene_paint dots = scene_fill((scene_rgb){0.55, 0.55, 0.55});
     canvas_take_path(cv, ROLE_PAGE, &dots, 1);

@@ -471,10 +471,10 @@ static void plate(scene *s, scene_role role, double x, double y, double w, doubl
 {
     scene_paint paper = scene_fill(WHITE);
     scene_path(s, role, &paper);
-    scene_arc(s, x + w - r, y + r, r, -G_PI / 2, 0, false);
-    scene_arc(s, x + w - r, y + h - r, r, 0, G_PI / 2, false);
-    scene_arc(s, x + r, y + h - r, r, G_PI / 2, G_PI, false);
-    scene_arc(s, x + r, y + r, r, G_PI, 3 * G_PI / 2, false);
+    scene_arc(s, x + w - r, y + r, r, -TAU / 4, 0, false);
+    scene_arc(s, x + w - r, y + h - r, r, 0, TAU / 4, false);
+    scene_arc(s, x + r, y + h - r, r, TAU / 4, TAU / 2, false);
+    scene_arc(s, x + r, y + r, r, TAU / 2, 3 * TAU / 4, false);
     scene_close(s);
     scene_end(s);
 }
@@ -484,7 +484,7 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
 {
     scene_paint fill = scene_fill(colour);
     scene_path(s, role, &fill);
-    scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+    scene_arc(s, cx, cy, r, 0, TAU, false);
     scene_end(s);
 }
 
@@ -530,7 +530,7 @@ void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *
     if (ring) {
         scene_paint pen = scene_stroke(BLACK, fmax(L->line, 0.35), CAP_BUTT, JOIN_MITER);
         scene_path(s, role, &pen);
-        scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+        scene_arc(s, cx, cy, r, 0, TAU, false);
         scene_end(s);
     }
     if (art) {

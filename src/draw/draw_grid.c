@@ -12,8 +12,6 @@
 
 #include <math.h>
 
-#define TAU (2 * G_PI)
-
 /* ---- Which cells a band of the page (a PNG's) can show ---- */
 
 /* Rows y from .. to - 1 may reach the unit rows u0 .. u1 (every ring of a

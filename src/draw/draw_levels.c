@@ -59,7 +59,7 @@ static void stair_mark(canvas *cv, const char *font, const page_layout *F, doubl
                        bool up, uint32_t number)
 {
     double c = F->cell, r = (c - F->line) * 0.46;
-    canvas_arc(cv, cx, cy, r, 0, 2 * G_PI);
+    canvas_arc(cv, cx, cy, r, 0, TAU);
     scene_paint white = scene_fill((scene_rgb){1, 1, 1}), black = scene_fill((scene_rgb){0, 0, 0});
     canvas_take_path(cv, ROLE_MARKS, &white, 1);
     double tw = c * 0.36, th = c * 0.22, ty = cy - c * 0.2; /* the triangle's middle */

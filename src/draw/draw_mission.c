@@ -14,7 +14,7 @@
 static void symbol_path(canvas *cv, unsigned k, double cx, double cy, double r)
 {
     switch (k % MISSION_MAX_KEYS) {
-    case 0: canvas_new_sub_path(cv), canvas_arc(cv, cx, cy, r, 0, 2 * G_PI); return;
+    case 0: canvas_new_sub_path(cv), canvas_arc(cv, cx, cy, r, 0, TAU); return;
     case 1: canvas_rectangle(cv, cx - 0.85 * r, cy - 0.85 * r, 1.7 * r, 1.7 * r); return;
     default: break;
     }
@@ -22,7 +22,7 @@ static void symbol_path(canvas *cv, unsigned k, double cx, double cy, double r)
     static const unsigned corners[] = {0, 0, 3, 4, 10, 6};
     unsigned n = corners[k % MISSION_MAX_KEYS];
     for (unsigned i = 0; i < n; i++) {
-        double a = -G_PI / 2 + 2 * G_PI * i / n, rr = (n == 10 && (i & 1)) ? 0.45 * r : r;
+        double a = -TAU / 4 + TAU * i / n, rr = (n == 10 && (i & 1)) ? 0.45 * r : r;
         if (n == 3) rr = 1.15 * r;
         double x = cx + rr * cos(a), y = cy + rr * sin(a) + (n == 3 ? 0.2 * r : 0);
         if (i == 0) canvas_move_to(cv, x, y);
@@ -93,7 +93,7 @@ static void draw_item(canvas *cv, const page_layout *L, meiro_cell at, unsigned 
 {
     double c = L->cell, cx = L->maze_x + (at.x + 0.5) * c, cy = L->maze_y + (at.y + 0.5) * c;
     canvas_new_sub_path(cv);
-    canvas_arc(cv, cx, cy, 0.36 * c, 0, 2 * G_PI);
+    canvas_arc(cv, cx, cy, 0.36 * c, 0, TAU);
     fill_and_outline(cv, ROLE_MARKS, NULL, fmax(0.8 * line, 0.05 * c));
     char text[8];
     snprintf(text, sizeof text, "%u", k + 1);
@@ -118,7 +118,7 @@ static void draw_pickups(canvas *cv, const meiro_maze *m, const meiro_path *p,
         double cx = L->maze_x + (p->cells[s].x + 0.84) * c,
                cy = L->maze_y + (p->cells[s].y + 0.16) * c;
         canvas_new_sub_path(cv);
-        canvas_arc(cv, cx, cy, 0.15 * c, 0, 2 * G_PI);
+        canvas_arc(cv, cx, cy, 0.15 * c, 0, TAU);
         scene_paint disc = scene_fill(answer_colour(L));
         canvas_take_path(cv, ROLE_ANSWER, &disc, 1);
         char text[8];

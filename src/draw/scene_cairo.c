@@ -45,7 +45,6 @@ static void replay(cairo_t *cr, const uint8_t *op, const double *v, size_t n)
 
 /* ---- A grid's walls ---- */
 
-#define TAU (2 * G_PI)
 #define ARC_CHORD_MM GRID_ARC_CHORD_MM
 
 /* cairo as the pen, or on a picture the stroke mask (stroke_mask.h). On a

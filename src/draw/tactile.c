@@ -10,7 +10,6 @@
 
 #include <math.h>
 
-#define TAU 6.283185307179586
 /* the print beside the braille: large, for a sighted helper */
 #define TACTILE_PRINT_MM 7.0
 #define BRAILLE_H_MM (2 * BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM)
