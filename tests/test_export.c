@@ -620,7 +620,7 @@ static bool svg_one_pass(const meiro_maze *m, const meiro_path *p, const meiro_e
     cairo_t *cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
-    bool ok = doc_draw_page(&d, 0, cr, false, 0, LAYER_ALL, NULL) == MEIRO_OK;
+    bool ok = doc_draw_cairo(&d, 0, cr, false, 0, LAYER_ALL, NULL) == MEIRO_OK;
     ok = draw_finish(surface, cr, NULL, NULL) == MEIRO_OK && ok;
     doc_free(&d);
     return ok;

@@ -423,7 +423,7 @@ static cairo_surface_t *draw_layers(const meiro_maze *m, const meiro_path *p,
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(pw * ppm), (int)ceil(ph * ppm));
     cairo_t *cr = cairo_create(s);
     cairo_scale(cr, ppm, ppm);
-    bool ok = doc_draw_page(&d, 0, cr, false, 0, layers, NULL) == MEIRO_OK;
+    bool ok = doc_draw_cairo(&d, 0, cr, false, 0, layers, NULL) == MEIRO_OK;
     cairo_destroy(cr);
     cairo_surface_flush(s);
     doc_free(&d);

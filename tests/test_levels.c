@@ -424,7 +424,7 @@ static void test_drawn(void)
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
         maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false, false};
-        draw_maze(cr, m, NULL, &L, &marks, 1, LAYER_WALLS | LAYER_LABELS);
+        draw_maze_onto(cr, m, NULL, &L, &marks, 1, LAYER_WALLS | LAYER_LABELS);
         cairo_surface_flush(s);
         picture p = {cairo_image_surface_get_data(s), cairo_image_surface_get_stride(s), w, h, 1};
         check_floors(m, &L, &p, true, &walls, &stairs, &none);

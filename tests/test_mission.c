@@ -385,7 +385,7 @@ static void test_pictures(void)
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
         maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false, false};
-        draw_maze(cr, m, NULL, &L, &marks, 1, LAYER_ALL & ~LAYER_PAGE & ~LAYER_FOOTER);
+        draw_maze_onto(cr, m, NULL, &L, &marks, 1, LAYER_ALL & ~LAYER_PAGE & ~LAYER_FOOTER);
         cairo_surface_flush(s);
         const unsigned char *data = cairo_image_surface_get_data(s);
         int stride = cairo_image_surface_get_stride(s);

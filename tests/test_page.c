@@ -249,7 +249,7 @@ static void check_same(const document *d, const scene_book *book, const char *na
         cairo_t *ca, *cb;
         cairo_surface_t *a = canvas_of(w, h, &ca), *b = canvas_of(w, h, &cb);
         meiro_error err = {0};
-        CHECK(doc_draw_page(d, p, ca, false, 0, LAYER_ALL, &err) == MEIRO_OK);
+        CHECK(doc_draw_cairo(d, p, ca, false, 0, LAYER_ALL, &err) == MEIRO_OK);
         scene *s = &book->pages[p];
         CHECK(scene_cairo_draw(cb, s, 0, s->count));
         size_t far, differ;
@@ -397,12 +397,88 @@ static void test_malformed(void)
     CHECK_MSG(strstr(err.message, "page 1, item 1") != NULL, "%s", err.message);
 }
 
+/* Texts set by the one measurer (draw/measure.h): a wrapped Japanese text
+ * in lines within the width, none starting with small kana or a comma nor
+ * ending with an opening bracket, which join back into the text; English
+ * broken at spaces; one line measured as wide as measured_width says. */
+static void test_texts_set(void)
+{
+    scene none;
+    scene_init(&none, 0, 0, NULL);
+    canvas cv;
+    canvas_init(&cv, &none);
+    const char *ja = "ながいながいたいとるのめいろはにほへとちりぬるをわかよたっっっ、、「かぎ」のなか";
+    text_set set;
+    double width = 60;
+    text_set_out(&cv, ja, FONT_FAMILY, true, 6, width, true, &set);
+    CHECK_MSG(set.lines >= 3 && set.lines <= SET_LINES, "%zu lines", set.lines);
+    char joined[256] = "";
+    for (size_t k = 0; k < set.lines && k < SET_LINES; k++) {
+        const set_line *l = &set.line[k];
+        const char *start = ja + l->start, *end = start + l->len;
+        CHECK_MSG(l->width <= width + 1e-9, "line %zu: %g mm wide", k, l->width);
+        CHECK_MSG(strncmp(start, "っ", 3) && strncmp(start, "、", 3), "line %zu starts '%.3s'", k,
+                  start);
+        CHECK_MSG(strncmp(end - 3, "「", 3) != 0, "line %zu ends with an opening bracket", k);
+        CHECK(k == 0 || l->top >= set.line[k - 1].top + 6 - 1e-9); /* one under the other */
+        strncat(joined, start, l->len);
+    }
+    CHECK_STR(joined, ja);
+    const char *en = "Find the way from the start to the goal";
+    text_set_out(&cv, en, FONT_FAMILY, false, 5, 40, false, &set);
+    CHECK_MSG(set.lines >= 2 && set.lines <= SET_LINES, "%zu lines", set.lines);
+    for (size_t k = 0; k < set.lines && k < SET_LINES; k++) {
+        const char *start = en + set.line[k].start;
+        CHECK(start[0] != ' ' && start[set.line[k].len - 1] != ' ' && (start == en || start[-1] == ' '));
+    }
+    text_set_out(&cv, en, FONT_FAMILY, false, 5, 0, false, &set);
+    CHECK(set.lines == 1 && fabs(set.width - measured_width(&cv, en, FONT_FAMILY, false, 5)) < 1e-9);
+    CHECK(set.baseline > 0 && set.ink[1] >= 0 && set.ink[1] + set.ink[3] <= set.height + 1e-9);
+    CHECK(canvas_status(&cv, NULL) == MEIRO_OK);
+    canvas_free(&cv);
+    scene_free(&none);
+}
+
+/* A title too long for a line: a run a line in the description, each
+ * within the page's text, the second under the first. */
+static void test_title_lines(void)
+{
+    page_case c = {"rect", MEIRO_GRID_RECT, 12, 9, false, NULL, 0, NULL};
+    meiro_path path = {0};
+    meiro_maze *m = maze_for(&c, 7, &path);
+    meiro_export_options opt;
+    options_for(&c, &opt);
+    opt.title = "A very long title for a maze, one that surely needs two lines on the page to fit "
+                "in, and then a few more words";
+    char *json;
+    scene_book book;
+    if (m && write_and_read(m, &path, &opt, &json, &book)) {
+        const scene *s = &book.pages[0];
+        const scene_text *lines[2];
+        size_t n = 0;
+        for (size_t i = 0; i < s->count; i++)
+            if (s->items[i].role == ROLE_TITLE && n < 2) lines[n++] = &s->items[i].text;
+        CHECK_MSG(n == 2 && count_role(s, ROLE_TITLE) == 2, "%zu title runs",
+                  count_role(s, ROLE_TITLE));
+        for (size_t k = 0; k < n; k++)
+            CHECK(lines[k]->wrap == 0 && lines[k]->box[0] > 10 &&
+                  lines[k]->box[0] + lines[k]->box[2] < s->page_w - 10);
+        if (n == 2) CHECK(lines[1]->box[1] > lines[0]->box[1] + lines[0]->box[3] * 0.5);
+        scene_book_free(&book);
+        free(json);
+    }
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"json", test_json},
                                       {"same-pixels", test_same_pixels},
                                       {"booklet-key", test_booklet_key},
                                       {"pictures", test_pictures},
-                                      {"malformed", test_malformed}};
+                                      {"malformed", test_malformed},
+                                      {"texts-set", test_texts_set},
+                                      {"title-lines", test_title_lines}};
     return test_main("page", argc, argv, cases, TEST_COUNT(cases));
 }

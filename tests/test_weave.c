@@ -266,7 +266,7 @@ static void test_gaps(void)
         cairo_t *cr = cairo_create(s);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
-        draw_maze(cr, m, NULL, &L, NULL, 1, LAYER_WALLS);
+        draw_maze_onto(cr, m, NULL, &L, NULL, 1, LAYER_WALLS);
         cairo_surface_flush(s);
         const unsigned char *data = cairo_image_surface_get_data(s);
         int stride = cairo_image_surface_get_stride(s);

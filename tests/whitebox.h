@@ -22,7 +22,21 @@
 #include "draw/document.h"
 #include "draw/draw.h"
 #include "draw/export.h"
+#include "draw/scene_cairo.h"
 #include "job/formats.h"
 #include "xlsx/xlsx.h"
+
+/* draw_maze onto cr, its items drawn at once (on a canvas of cr's). */
+static inline void draw_maze_onto(cairo_t *cr, const meiro_maze *m, const meiro_path *path,
+                                  const page_layout *L, const maze_marks *marks, double snap,
+                                  unsigned layers)
+{
+    scene s;
+    canvas cv;
+    canvas_on_cairo(&cv, &s, cr);
+    draw_maze(&cv, m, path, L, marks, snap, layers);
+    canvas_free(&cv);
+    scene_free(&s);
+}
 
 #endif

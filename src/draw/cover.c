@@ -20,10 +20,10 @@
 #define SPINE_SAFE_MM (0.0625 * MM_PER_IN)
 
 /* The largest size up to `size` at which `text` is at most `width` wide. */
-static double fit_size(cairo_t *cr, const char *text, bool bold, double size, double width)
+static double fit_size(canvas *cv, const char *text, bool bold, double size, double width)
 {
     for (; size > 2; size *= 0.92)
-        if (measured_width(cr, text, FONT_FAMILY, bold, size) <= width) break;
+        if (measured_width(cv, text, FONT_FAMILY, bold, size) <= width) break;
     return size;
 }
 
@@ -48,26 +48,26 @@ static void spine_line(cairo_t *cr, const cover_plan *c, const char *text, doubl
 }
 
 /* The width of `text` in bold at `size` (mm). */
-static double text_width(cairo_t *cr, const char *text, double size)
+static double text_width(canvas *cv, const char *text, double size)
 {
-    return measured_width(cr, text, FONT_FAMILY, true, size);
+    return measured_width(cv, text, FONT_FAMILY, true, size);
 }
 
 /* The spine: the volume at its head, the author at its foot, the title
  * between them; and only where letters 1 mm high fit between the spine's
  * margins (IngramSpark allows text from 48 pages, on a spine too thin for
  * it). Returns whether the volume is on it. */
-static bool draw_spine(cairo_t *cr, const cover_plan *c, const char *volume)
+static bool draw_spine(cairo_t *cr, canvas *cv, const cover_plan *c, const char *volume)
 {
     double room = c->spine - 2 * SPINE_SAFE_MM, length = c->h - 2 * c->bleed - 4 * SAFE_MM;
     if (!c->spine_text || room / 1.3 < 1) return false;
     double size = fmin(room / 1.3, 10), gap = 2 * size;
-    double head = volume[0] ? text_width(cr, volume, size) + gap : 0;
-    double foot = c->author ? fmin(text_width(cr, c->author, size), length / 3) + gap : 0;
-    double tsize = fit_size(cr, c->title, true, size, length - 2 * fmax(head, foot));
+    double head = volume[0] ? text_width(cv, volume, size) + gap : 0;
+    double foot = c->author ? fmin(text_width(cv, c->author, size), length / 3) + gap : 0;
+    double tsize = fit_size(cv, c->title, true, size, length - 2 * fmax(head, foot));
     if (volume[0]) spine_line(cr, c, volume, size, -length / 2, -1);
     if (c->author)
-        spine_line(cr, c, c->author, fit_size(cr, c->author, true, size, length / 3), length / 2, 1);
+        spine_line(cr, c, c->author, fit_size(cv, c->author, true, size, length / 3), length / 2, 1);
     spine_line(cr, c, c->title, tsize, 0, 0);
     return true;
 }
@@ -112,8 +112,11 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, c->title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
     cairo_t *cr = cairo_create(surface);
-    meiro_status s = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+    scene sc; /* the texts and the maze, drawn onto cr as they come */
+    canvas cv;
+    canvas_on_cairo(&cv, &sc, cr);
+    meiro_status s = MEIRO_OK;
     double front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
     double trim_h = c->h - 2 * c->bleed, avail = c->trim_w - 2 * SAFE_MM;
     /* the colour out to the bleed's edge; the words white on a dark one */
@@ -126,12 +129,13 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     char volume[32] = "";
     if (c->volume) snprintf(volume, sizeof volume, "Vol. %u", c->volume);
     cairo_set_source_rgb(cr, ink, ink, ink);
-    bool on_spine = draw_spine(cr, c, volume);
+    canvas_set_colour(&cv, ink, ink, ink);
+    bool on_spine = draw_spine(cr, &cv, c, volume);
     /* the front: the title in its upper part, a maze below it, the author
      * at its foot */
     double cx = front_x + c->trim_w / 2;
-    double size = fit_size(cr, c->title, true, 14, avail), below = top + SAFE_MM + 0.16 * trim_h;
-    draw_text(cr, ROLE_TEXT, c->title, FONT_FAMILY, cx, below, size, true, 0);
+    double size = fit_size(&cv, c->title, true, 14, avail), below = top + SAFE_MM + 0.16 * trim_h;
+    draw_text(&cv, ROLE_TEXT, c->title, FONT_FAMILY, cx, below, size, true, 0);
     /* the volume where the spine has no words, unless the subtitle says it */
     char said[48];
     snprintf(said, sizeof said, "Volume %u", c->volume);
@@ -142,13 +146,13 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
         snprintf(line, sizeof line, "%s%s%s", sub ? sub : "", sub ? " · " : "", volume);
     if (front_volume || sub) {
         const char *text = front_volume ? line : sub;
-        double small = fit_size(cr, text, false, 6, avail);
-        draw_text(cr, ROLE_TEXT, text, FONT_FAMILY, cx, below + 2.2 * small, small, false, 0);
+        double small = fit_size(&cv, text, false, 6, avail);
+        draw_text(&cv, ROLE_TEXT, text, FONT_FAMILY, cx, below + 2.2 * small, small, false, 0);
     }
     double foot = 0;
     if (c->author) {
-        double asize = fit_size(cr, c->author, false, 6, avail);
-        draw_text(cr, ROLE_TEXT, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize,
+        double asize = fit_size(&cv, c->author, false, 6, avail);
+        draw_text(&cv, ROLE_TEXT, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize,
                   false, 0);
         foot = 2.6 * asize;
     }
@@ -169,7 +173,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
                 cairo_fill(cr);
             }
             maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false, false};
-            draw_maze(cr, c->maze, NULL, &L, &marks, 0, LAYER_ALL);
+            draw_maze(&cv, c->maze, NULL, &L, &marks, 0, LAYER_ALL);
         }
     }
     /* the back: its words above the barcode's corner (2 x 1.2 in, 0.25 in
@@ -177,6 +181,9 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     cairo_set_source_rgb(cr, ink, ink, ink);
     if (s == MEIRO_OK && c->blurb) s = draw_blurb(cr, c, err);
     cairo_show_page(cr);
+    if (s == MEIRO_OK) s = canvas_status(&cv, err);
+    canvas_free(&cv);
+    scene_free(&sc);
     meiro_status done = draw_finish(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
 }

@@ -3,6 +3,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "glyph/font.h"
 #include "page/layout.h"
 #include "page/machine.h"
 #include "page/print.h"
@@ -10,7 +11,7 @@
 #include "draw/document.h"
 #include "draw/draw.h"
 #include "draw/measure.h"
-#include "draw/scene_cairo.h"
+#include "draw/canvas.h"
 #include "draw/tactile.h"
 
 #include <cairo-pdf.h>
@@ -107,21 +108,21 @@ static frame_texts page_texts(const document *d, const doc_page *p)
 
 /* The rule lines above a puzzle page's mazes, centred, each on one line
  * (set smaller on a narrow page). */
-static void draw_rules(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f)
+static void draw_rules(canvas *cv, const document *d, const doc_page *p, const page_frame *f)
 {
     const doc_style *st = &d->style;
     unsigned rules = page_rules(d, p), line = 0;
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    canvas_set_colour(cv, 0.1, 0.1, 0.1);
     for (unsigned r = 0; r < PAGE_RULE_COUNT; r++) {
         if (!(rules & (1u << r))) continue;
         const char *text = st->labels->rules[r];
         text_fit fit;
         double size = f->rules_size;
-        if (!fit_text(cr, text, st->marks.font, false, size, size, st->text_width, RULE_LINE_MM,
+        if (!fit_text(cv, text, st->marks.font, false, size, size, st->text_width, RULE_LINE_MM,
                       &fit) ||
             fit.wrap)
             size *= st->text_width / fit.natural * 0.999;
-        draw_text(cr, ROLE_TEXT, text, st->marks.font, f->center_x,
+        draw_text(cv, ROLE_TEXT, text, st->marks.font, f->center_x,
                   f->rules_baseline + line++ * RULE_LINE_MM, size, false, 0);
     }
 }
@@ -235,22 +236,32 @@ static size_t key_fit(document *d, doc_page *p)
  * (the stars of art/stars-frame.svg end 21 mm in). */
 enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
 
+/* cv measuring texts for d, drawing nothing (into none: free both). */
+static void measuring_canvas(const document *d, scene *none, canvas *cv)
+{
+    scene_init(none, 0, 0, NULL);
+    canvas_init(cv, none);
+    measure_share(cv, d->measure);
+}
+
 /* The characters of text no font of `font` has, as "U+E000, U+1E900" (the
  * first few), for a refusal that names them: each is measured alone. */
-static void missing_named(cairo_t *cr, const char *text, const char *font, char *out, size_t size)
+static void missing_named(canvas *cv, const char *text, const char *font, char *out, size_t size)
 {
     size_t n = 0, named = 0;
     out[0] = 0;
-    for (const char *p = text; *p && n < size; p = g_utf8_next_char(p)) {
+    for (const char *p = text; *p && n < size;) {
+        const char *q = p;
+        uint32_t c = glyph_next_code_point(&q);
         char one[8] = {0};
-        memcpy(one, p, (size_t)(g_utf8_next_char(p) - p));
-        if (missing_glyphs(cr, one, font, true) <= 0) continue;
+        memcpy(one, p, (size_t)(q - p));
+        p = q;
+        if (text_missing(cv, one, font, true) <= 0) continue;
         if (named++ == 6) {
             n += (size_t)snprintf(out + n, size - n, ", …");
             break;
         }
-        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "",
-                              (unsigned)g_utf8_get_char(p));
+        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "", (unsigned)c);
     }
 }
 
@@ -284,12 +295,10 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM,
          false, &st->cover_subtitle_fit, "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
     };
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-    cairo_t *cr = cairo_create(surface);
-    measure_share(cr, d->measure);
-    meiro_status s = cairo_status(cr) == CAIRO_STATUS_SUCCESS
-                         ? MEIRO_OK
-                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    scene none;
+    canvas measuring, *cv = &measuring;
+    measuring_canvas(d, &none, cv);
+    meiro_status s = MEIRO_OK;
     /* characters no font has would print as empty boxes */
     const struct {
         const char *text, *what, *section, *key;
@@ -302,10 +311,10 @@ static meiro_status fit_texts(document *d, meiro_error *err)
                  {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal",
                   MEIRO_FIELD_NONE}};
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
-        int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
+        int missing = drawn[k].text ? text_missing(cv, drawn[k].text, st->marks.font, true) : 0;
         if (missing > 0) {
             char named[96];
-            missing_named(cr, drawn[k].text, st->marks.font, named, sizeof named);
+            missing_named(cv, drawn[k].text, st->marks.font, named, sizeof named);
             s = fail_field(
                 err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
                 "the %s '%s' has %d character%s no installed font can draw (%s: they would print "
@@ -319,11 +328,12 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         if (!texts[k].text || !texts[k].text[0]) continue;
         /* down to 9 pt (3.2 mm), what a printed page still reads easily */
         double floor_size = fmin(texts[k].size, 3.2);
-        if (fit_text(cr, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
+        if (fit_text(cv, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
                      st->text_width, texts[k].band, texts[k].fit))
             continue;
         /* about how many characters two lines at the floor hold */
-        glong chars = g_utf8_strlen(texts[k].text, -1);
+        long chars = 0;
+        for (const char *p = texts[k].text; *p; chars++) glyph_next_code_point(&p);
         double room = 2 * st->text_width / (texts[k].fit->natural * floor_size / texts[k].size);
         s = fail_field(
             err, texts[k].field, MEIRO_ERROR_ARGUMENT,
@@ -332,10 +342,9 @@ static meiro_status fit_texts(document *d, meiro_error *err)
             texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
         template_blame(st->tpl, "text", texts[k].key, texts[k].from, err);
     }
-    if (s == MEIRO_OK && !measure_ok(cr))
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
-    cairo_destroy(cr);
-    cairo_surface_destroy(surface);
+    if (s == MEIRO_OK) s = canvas_status(cv, err);
+    canvas_free(cv);
+    scene_free(&none);
     return s;
 }
 
@@ -517,7 +526,7 @@ meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, mei
 /* "No. 3" on the left above a maze, "dig · 12 × 15 · seed 42" on the right;
  * both kept inside the page's body (a shape's maze may stand off its slot's
  * middle, beside the signs of S and G, and its box be narrower than "No. 3"). */
-static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size_t k,
+static void draw_caption(canvas *cv, const document *d, const doc_page *p, size_t k,
                          const page_layout *L, const page_frame *f)
 {
     size_t i = p->first + k;
@@ -540,9 +549,9 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
         snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
                  (unsigned long long)seed);
     double base = L->maze_y - 2.0 - maze_top_room(L, maze_door_sides(m)); /* above a door's arrow */
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    canvas_set_colour(cv, 0, 0, 0);
     text_fit w;
-    fit_text(cr, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
+    fit_text(cv, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
              2 * CAPTION_FONT_MM, &w);
     double body_right = f->body.x + f->body.w, size = CAPTION_FONT_MM;
     if (d->copies) { /* a pupil's long name on a key: within its slot, smaller if need be */
@@ -556,9 +565,9 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
         body_right = slots[k].x + slots[k].w;
     }
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
-    draw_text(cr, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
-    cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-    draw_text(cr, ROLE_CAPTION, right, d->style.footer_font,
+    draw_text(cv, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
+    canvas_set_colour(cv, 0.4, 0.4, 0.4);
+    draw_text(cv, ROLE_CAPTION, right, d->style.footer_font,
               fmin(L->maze_x + L->maze_w, body_right), base, CAPTION_FONT_MM * 0.8, false, 1);
 }
 
@@ -568,22 +577,34 @@ typedef struct text_line {
     int len;
 } text_line;
 
-static double text_width(cairo_t *cr, const char *text, int len, const char *font, double size)
+/* text[0..len) as a string of its own (free it); NULL without memory. */
+static char *copy_of(const char *text, size_t len)
 {
-    char *copy = g_strndup(text, (gsize)len);
-    PangoLayout *layout = text_layout(cr, copy, font, false, size);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    g_object_unref(layout);
-    g_free(copy);
-    return (double)logical.width / PANGO_SCALE;
+    char *copy = alloc_array(len + 1, 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = 0;
+    }
+    return copy;
+}
+
+static double text_width(canvas *cv, const char *text, int len, const char *font, double size)
+{
+    char *copy = copy_of(text, (size_t)len);
+    if (!copy) {
+        cv->measure_failed = true; /* canvas_status reports it */
+        return 0;
+    }
+    double w = measured_width(cv, copy, font, false, size);
+    free(copy);
+    return w;
 }
 
 /* Breaks `text` into lines no wider than `width` at `size`, only at spaces
  * outside single quotes: a shell command's words stay whole, and its lines
  * joined with spaces give the command back. A word wider than a line has
  * one to itself. Fills up to `max` lines; returns how many it takes. */
-static size_t word_lines(cairo_t *cr, const char *text, const char *font, double size, double width,
+static size_t word_lines(canvas *cv, const char *text, const char *font, double size, double width,
                          text_line *lines, size_t max)
 {
     size_t n = 0;
@@ -597,7 +618,7 @@ static size_t word_lines(cairo_t *cr, const char *text, const char *font, double
         if (*p == '\'') quoted = !quoted;
         if (*p && (*p != ' ' || quoted)) continue;
         if (p > line && p[-1] != ' ') { /* a word ends at p */
-            if (end && text_width(cr, line, (int)(p - line), font, size) > width) {
+            if (end && text_width(cv, line, (int)(p - line), font, size) > width) {
                 if (n < max) lines[n] = (text_line){line, (int)(end - line)};
                 n++;
                 for (line = end; *line == ' '; line++) {}
@@ -616,18 +637,22 @@ static size_t word_lines(cairo_t *cr, const char *text, const char *font, double
 
 /* Lines of `text` centred on x at `size`, broken as word_lines does; the
  * last one's baseline at `baseline` (upwards) or the first one's (not). */
-static void draw_word_lines(cairo_t *cr, scene_role role, const char *text, const char *font,
+static void draw_word_lines(canvas *cv, scene_role role, const char *text, const char *font,
                             double x, double baseline, double size, double width, bool upwards)
 {
     text_line lines[16];
-    size_t n = word_lines(cr, text, font, size, width, lines, 16);
+    size_t n = word_lines(cv, text, font, size, width, lines, 16);
     if (n > 16) n = 16;
     for (size_t k = 0; k < n; k++) {
-        char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
+        char *line = copy_of(lines[k].start, (size_t)lines[k].len);
+        if (!line) {
+            scene_out_of_memory(cv->scene);
+            return;
+        }
         double y = upwards ? baseline - (double)(n - 1 - k) * FOOTER_LINE_MM
                            : baseline + (double)k * size * 1.25;
-        draw_text(cr, role, line, font, x, y, size, false, 0);
-        g_free(line);
+        draw_text(cv, role, line, font, x, y, size, false, 0);
+        free(line);
     }
 }
 
@@ -646,7 +671,8 @@ static bool page_number(const document *d, size_t index, char *text, size_t size
 }
 
 /* The last page's footer, "Page 9   ·   To make this booklet again: meiro
- * booklet ...", and the width its lines may take (g_free it). */
+ * booklet ...", and the width its lines may take (free it); NULL without
+ * memory. */
 static char *remake_footer(const document *d, size_t index, const page_frame *f, double *width)
 {
     char number[64], version[160] = "";
@@ -655,11 +681,13 @@ static char *remake_footer(const document *d, size_t index, const page_frame *f,
     if (d->version) /* a class set's last copy keeps its label and seed */
         snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "",
                  d->version, (unsigned long long)d->seed);
-    return g_strdup_printf("%s%s%s %s", number,
-                           version[0]  ? version
-                           : number[0] ? "   ·   "
-                                       : "",
-                           d->style.labels->remake, d->remake);
+    const char *between = version[0] ? version : number[0] ? "   ·   " : "";
+    int n = snprintf(NULL, 0, "%s%s%s %s", number, between, d->style.labels->remake, d->remake);
+    char *text = n >= 0 ? alloc_array((size_t)n + 1, 1) : NULL;
+    if (text)
+        snprintf(text, (size_t)n + 1, "%s%s%s %s", number, between, d->style.labels->remake,
+                 d->remake);
+    return text;
 }
 
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
@@ -675,28 +703,28 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin,
                                   doc_left_hand(d, p), texts_for(&d->style, p->kind), &f, err);
     if (s != MEIRO_OK) return s;
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-    cairo_t *cr = cairo_create(surface);
-    measure_share(cr, d->measure);
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    scene none;
+    canvas measuring, *cv = &measuring;
+    measuring_canvas(d, &none, cv);
     double width;
-    char *text = s == MEIRO_OK ? remake_footer(d, last, &f, &width) : NULL;
+    char *text = remake_footer(d, last, &f, &width);
     text_line lines[1];
     /* one line at the footer's size, else lines a little smaller (up to
      * four; a longer command smaller still) */
-    if (text && word_lines(cr, text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
+    if (text && word_lines(cv, text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
         double size = 2.5;
         size_t n;
-        while ((n = word_lines(cr, text, d->style.footer_font, size, width, lines, 1)) > 4 &&
+        while ((n = word_lines(cv, text, d->style.footer_font, size, width, lines, 1)) > 4 &&
                size > 1.8)
             size -= 0.1;
         d->remake_lines = (unsigned)n;
         d->remake_size = size;
     }
-    g_free(text);
-    cairo_destroy(cr);
-    cairo_surface_destroy(surface);
+    if (!text) scene_out_of_memory(&none);
+    free(text);
+    s = canvas_status(cv, err);
+    canvas_free(cv);
+    scene_free(&none);
     /* the mazes of the last page in what the footer leaves */
     for (size_t k = 0; s == MEIRO_OK && k < p->count; k++) {
         page_layout L;
@@ -705,7 +733,7 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     return s;
 }
 
-static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
+static void draw_footer(canvas *cv, const document *d, size_t index, const page_frame *f)
 {
     if (d->style.no_footer) return;
     char text[600], part[500];
@@ -713,19 +741,21 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
-        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        draw_text(cr, ROLE_PAGE_NUMBER, number, d->style.footer_font,
+        canvas_set_colour(cv, 0.2, 0.2, 0.2);
+        draw_text(cv, ROLE_PAGE_NUMBER, number, d->style.footer_font,
                   right ? f->page_w - f->margin : f->margin, f->footer_baseline,
                   f->footer_size * 1.6, true, right ? 1 : -1);
     }
     size_t n = strlen(text);
-    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+    canvas_set_colour(cv, 0.35, 0.35, 0.35);
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cr, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
-                        f->footer_baseline, d->remake_size, width, true);
-        g_free(line);
+        if (line)
+            draw_word_lines(cv, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
+                            f->footer_baseline, d->remake_size, width, true);
+        else scene_out_of_memory(cv->scene);
+        free(line);
         return;
     }
     uint64_t seed;
@@ -754,25 +784,25 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;
-    fit_text(cr, text, d->style.footer_font, false, size, size, width, size, &fit);
+    fit_text(cv, text, d->style.footer_font, false, size, size, width, size, &fit);
     if (fit.natural > width) size *= width / fit.natural;
-    draw_text(cr, ROLE_FOOTER, text, d->style.footer_font, f->center_x, f->footer_baseline, size,
+    draw_text(cv, ROLE_FOOTER, text, d->style.footer_font, f->center_x, f->footer_baseline, size,
               false, 0);
 }
 
-static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
+static meiro_status draw_cover(canvas *cv, const document *d, const page_frame *f, double snap,
                                unsigned layers, meiro_error *err)
 {
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
     bool page = layers & LAYER_PAGE;
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    canvas_set_colour(cv, 0, 0, 0);
     double base = f->page_h * 0.26;
     if (page)
-        draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
+        draw_fitted(cv, ROLE_TITLE, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
                     base - 1.4 * COVER_TITLE_MM, st->text_width);
     if (page && st->subtitle)
-        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit,
+        draw_fitted(cv, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit,
                     f->center_x, base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5,
@@ -784,31 +814,31 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
             layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
         line_floor(st, &L);
-        draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
+        draw_maze(cv, d->cover_maze, NULL, &L, &st->marks, snap, layers);
     }
     if (!page) return MEIRO_OK;
     char line[160];
     int n = snprintf(line, sizeof line, st->labels->maze_count, (unsigned)d->count);
     if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, " · %s", st->labels->answers_at_back);
-    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-    draw_text(cr, ROLE_TEXT, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
+    canvas_set_colour(cv, 0.25, 0.25, 0.25);
+    draw_text(cv, ROLE_TEXT, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
     return MEIRO_OK;
 }
 
 /* A notes page: its title and ruled lines a child can write or draw on. */
-static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
+static void draw_notes(canvas *cv, const document *d, const page_frame *f)
 {
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x,
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x,
               f->title_baseline, f->title_size, true, 0);
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
-        cairo_move_to(cr, f->body.x, y);
-        cairo_line_to(cr, f->body.x + f->body.w, y);
+        canvas_move_to(cv, f->body.x, y);
+        canvas_line_to(cv, f->body.x + f->body.w, y);
     }
     scene_paint rule = scene_stroke((scene_rgb){0.75, 0.75, 0.75}, fmax(0.2, d->style.line_min),
                                     CAP_BUTT, JOIN_MITER);
-    canvas_take_path(cr, ROLE_PAGE, &rule, 1);
+    canvas_take_path(cv, ROLE_PAGE, &rule, 1);
 }
 
 /* The first page (from 1) of a kind showing item i, or 0. */
@@ -824,7 +854,7 @@ static unsigned page_of(const document *d, page_kind kind, size_t i)
 /* One line of the contents: the words, dots, the page number. Words too
  * long for the line (a level's name and two maze numbers in Japanese on a
  * small page) are set smaller, clear of the number. */
-static void contents_line(cairo_t *cr, const document *d, const page_frame *f, double y,
+static void contents_line(canvas *cv, const document *d, const page_frame *f, double y,
                           const char *words, unsigned page)
 {
     const char *font = d->style.marks.font;
@@ -832,19 +862,19 @@ static void contents_line(cairo_t *cr, const document *d, const page_frame *f, d
     char number[16];
     snprintf(number, sizeof number, "%u", page);
     text_fit w, n;
-    fit_text(cr, words, font, false, size, size, right - left, size * 2, &w);
-    fit_text(cr, number, font, false, size, size, right - left, size * 2, &n);
+    fit_text(cv, words, font, false, size, size, right - left, size * 2, &w);
+    fit_text(cv, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
-    draw_text(cr, ROLE_TEXT, number, font, right, y, size, false, 1);
-    cairo_new_path(cr); /* the text left a current point: no line from it */
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
+    draw_text(cv, ROLE_TEXT, number, font, right, y, size, false, 1);
+    canvas_new_path(cv); /* the text left a current point: no line from it */
     for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, x, y - 0.4, 0.25, 0, 2 * G_PI);
+        canvas_new_sub_path(cv);
+        canvas_arc(cv, x, y - 0.4, 0.25, 0, TAU);
     }
     scene_paint dots = scene_fill((scene_rgb){0.55, 0.55, 0.55});
-    canvas_take_path(cr, ROLE_PAGE, &dots, 1);
+    canvas_take_path(cv, ROLE_PAGE, &dots, 1);
 }
 
 /* Where the contents line that starts at maze i ends: its level's end,
@@ -873,14 +903,14 @@ static size_t contents_run(const document *d, double room)
 /* A long booklet's contents: each level (or each run of mazes of rising
  * sizes) with the numbers of its mazes and the page it starts on, then
  * the answers. */
-static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
+static void draw_contents(canvas *cv, const document *d, const page_frame *f)
 {
     const doc_style *st = &d->style;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, ROLE_TITLE, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, ROLE_TITLE, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
               f->title_size, true, 0);
     if (st->contents_subtitle) /* a series' book says which volume on its first page */
-        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+        draw_fitted(cv, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
                     f->center_x, f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size,
                     st->text_width);
     double room = f->body.h - 12;
@@ -896,30 +926,30 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
         if (level >= 1 && level <= 4)
             snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
         else snprintf(line, sizeof line, "%s – %s", from, to);
-        contents_line(cr, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
+        contents_line(cv, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
         y += step;
         i = j;
     }
     unsigned key = page_of(d, PAGE_ANSWERS, 0);
     if (key && st->answers == ANSWERS_KEY)
-        contents_line(cr, d, f, y + step / 2, st->labels->answers, key);
+        contents_line(cv, d, f, y + step / 2, st->labels->answers, key);
 }
 
 /* A folded booklet's back cover: its title, and the command that makes the
  * same booklet again (the seed alone does not: levels, sizes and the
  * template count too). */
-static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
+static void draw_back(canvas *cv, const document *d, const page_frame *f)
 {
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->title_fit, f->center_x,
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_fitted(cv, ROLE_TITLE, title, st->marks.font, true, &st->title_fit, f->center_x,
                 f->page_h * 0.4, f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
     if (!d->remake) return;
-    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    draw_text(cr, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2,
+    canvas_set_colour(cv, 0.3, 0.3, 0.3);
+    draw_text(cv, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2,
               false, 0);
-    draw_word_lines(cr, ROLE_TEXT, d->remake, d->style.footer_font, f->center_x,
+    draw_word_lines(cv, ROLE_TEXT, d->remake, d->style.footer_font, f->center_x,
                     f->page_h * 0.72 + 6, 3.2, f->body.w, false);
 }
 
@@ -939,7 +969,7 @@ bool doc_page_has_path(const document *d, size_t index)
     return any;
 }
 
-meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
+meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maze_only,
                            double snap, unsigned layers, meiro_error *err)
 {
     const doc_page *p = &d->pages[index];
@@ -948,9 +978,8 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     meiro_status s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p),
                                   page_texts(d, p), &f, err);
     if (s != MEIRO_OK) return s;
-    measure_share(cr, d->measure);
-    scene *sc = canvas_scene(cr);
-    if (!sc) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    measure_share(cv, d->measure);
+    scene *sc = cv->scene;
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
         double b = st->paper.bleed, left = page_bleed_left(&st->paper, doc_left_hand(d, p));
@@ -959,18 +988,18 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
                                                       .frame = true, .art = st->frame});
     }
     if (p->kind == PAGE_COVER) {
-        s = draw_cover(cr, d, &f, snap, layers, err);
-        if (s == MEIRO_OK && (layers & LAYER_FOOTER)) draw_footer(cr, d, index, &f);
-        return s == MEIRO_OK ? scene_status(sc, err) : s;
+        s = draw_cover(cv, d, &f, snap, layers, err);
+        if (s == MEIRO_OK && (layers & LAYER_FOOTER)) draw_footer(cv, d, index, &f);
+        return s == MEIRO_OK ? canvas_status(cv, err) : s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
-        if (page && p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
-        else if (page && p->kind == PAGE_BACK) draw_back(cr, d, &f);
-        else if (page) draw_contents(cr, d, &f);
-        if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
-        return scene_status(sc, err);
+        if (page && p->kind == PAGE_NOTES) draw_notes(cv, d, &f);
+        else if (page && p->kind == PAGE_BACK) draw_back(cv, d, &f);
+        else if (page) draw_contents(cv, d, &f);
+        if (layers & LAYER_FOOTER) draw_footer(cv, d, index, &f);
+        return canvas_status(cv, err);
     }
-    if (st->tactile) return draw_tactile(cr, d, p, &f, err);
+    if (st->tactile) return draw_tactile(cv, d, p, &f, err);
     bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
@@ -979,25 +1008,25 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (k == 0) first = L;
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
-        if (layers & LAYER_WALLS) s = draw_outline(cr, it->maze, &L, err);
+        if (layers & LAYER_WALLS) s = draw_outline(cv, it->maze, &L, err);
         if (s != MEIRO_OK) break;
-        draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
-        if (maze_only) return scene_status(sc, err);
-        if (page && d->count > 1) draw_caption(cr, d, p, k, &L, &f);
+        draw_maze(cv, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
+        if (maze_only) return canvas_status(cv, err);
+        if (page && d->count > 1) draw_caption(cv, d, p, k, &L, &f);
     }
     if (s != MEIRO_OK) return s;
     if (page) {
-        cairo_set_source_rgb(cr, 0, 0, 0);
+        canvas_set_colour(cv, 0, 0, 0);
         const char *title = page_title(d, p->kind);
         if (title && f.title_size > 0)
-            draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true,
+            draw_fitted(cv, ROLE_TITLE, title, st->marks.font, true,
                         p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit, f.center_x,
                         f.title_baseline, f.title_baseline - f.title_size, st->text_width);
         if (p->kind == PAGE_PUZZLES && st->subtitle)
-            draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+            draw_fitted(cv, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
                         f.center_x, f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size,
                         st->text_width);
-        if (f.rules_size > 0) draw_rules(cr, d, p, &f);
+        if (f.rules_size > 0) draw_rules(cv, d, p, &f);
         if (p->kind == PAGE_PUZZLES && st->fields) {
             /* a page of one maze: the name line starts where the maze does,
              * written as large as a child's hand needs for big cells (up to
@@ -1007,14 +1036,14 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
             double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
             text_fit fit;
             double room = f.body.x + f.body.w - x;
-            if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM,
+            if (!fit_text(cv, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM,
                           &fit) ||
                 fit.wrap)
                 fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
-            draw_text(cr, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline,
+            draw_text(cv, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline,
                       fit.size, false, -1);
         }
     }
-    if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
-    return scene_status(sc, err);
+    if (layers & LAYER_FOOTER) draw_footer(cv, d, index, &f);
+    return canvas_status(cv, err);
 }

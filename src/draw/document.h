@@ -151,12 +151,13 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err);
 /* The page size in mm (after orientation): the trim, without the bleed. */
 void doc_page_size(const document *d, double *w, double *h);
 
-/* Draws page `index` in mm, the parts of it in `layers` (LAYER_ALL for
+/* Draws page `index` onto cv in mm (its items into cv's scene; the status
+ * canvas_status's at the end), the parts of it in `layers` (LAYER_ALL for
  * all), origin at the trim's top-left corner (frame art runs out into the
  * bleed, at negative coordinates and past the trim). maze_only: just the
  * (first) maze, no texts or frame (PNG --crop).
  * snap: pixels per mm for raster output, else 0. */
-meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
+meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maze_only,
                            double snap, unsigned layers, meiro_error *err);
 
 /* Whether page `index` draws a solution path. */

@@ -3,6 +3,7 @@
  * (words or pictures), lines of text through Pango, SVG artwork. Units are
  * millimetres; the exporters scale to their device. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
 #include "page/answer_colour.h"
@@ -147,12 +148,11 @@ static void stroked_run(void *ctx, double x0, double y0, double x1, double y1)
     wall_run(ctx, x0, y0, x1, y1);
 }
 
-static void stroke_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+static void stroke_walls(const canvas *cv, scene *s, const meiro_maze *m, const page_layout *L,
                          const pixel_snap *g, double line)
 {
     /* only the grid lines that reach the visible area (a PNG band) */
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    double cy0 = cv->view[1], cy1 = cv->view[3];
     double pad = L->line + L->cell;
     double first = floor((cy0 - pad - L->maze_y) / L->cell),
            last = ceil((cy1 + pad - L->maze_y) / L->cell);
@@ -341,9 +341,9 @@ static void stroke_path(scene *s, const meiro_maze *m, const meiro_path *p, cons
 /* A Pango layout of `text` in `family` at `size` mm. User units are mm, so
  * metric hinting and glyph-position rounding (both to whole units) are
  * off: they would space letters by whole millimetres. */
-PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size)
+static void set_layout(PangoLayout *layout, const char *text, const char *family, bool bold,
+                       double size)
 {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
     cairo_font_options_t *fo = cairo_font_options_create();
     cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
@@ -365,6 +365,22 @@ PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool
     pango_layout_set_font_description(layout, desc);
     pango_font_description_free(desc);
     pango_layout_set_text(layout, text, -1);
+}
+
+PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    set_layout(layout, text, family, bold, size);
+    return layout;
+}
+
+/* text_layout's layout on no device, to load the fonts it needs. */
+static PangoLayout *loading_layout(const char *text, const char *family, bool bold, double size)
+{
+    PangoContext *context = pango_font_map_create_context(pango_cairo_font_map_get_default());
+    PangoLayout *layout = pango_layout_new(context);
+    g_object_unref(context); /* the layout holds it */
+    set_layout(layout, text, family, bold, size);
     return layout;
 }
 
@@ -391,58 +407,62 @@ void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool b
     cairo_move_to(cr, x, y);
 }
 
-/* A run of text laid out as `layout` (its origin, font and size in t):
- * its ink box measured from the layout, added to cr's scene. */
-static void put_run(cairo_t *cr, scene_role role, PangoLayout *layout, scene_text *t)
+/* A run of text (its origin, font and size in t) added to cv's scene, its
+ * ink box `ink` (left, top, width, height) from (ox, oy): where the text
+ * set it was measured in starts. */
+static void put_run(canvas *cv, scene_role role, const double *ink, double ox, double oy,
+                    scene_text *t)
 {
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    t->box[0] = t->x + (double)ink.x / PANGO_SCALE;
-    t->box[1] = t->y + (double)ink.y / PANGO_SCALE;
-    t->box[2] = (double)ink.width / PANGO_SCALE;
-    t->box[3] = (double)ink.height / PANGO_SCALE;
-    scene *s = canvas_scene(cr);
-    if (s) scene_add_text(s, role, t);
+    t->box[0] = ox + ink[0];
+    t->box[1] = oy + ink[1];
+    t->box[2] = ink[2];
+    t->box[3] = ink[3];
+    scene_add_text(cv->scene, role, t);
 }
 
-void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
+/* A one-line run set as `set`, its ink centred at (cx, cy). */
+static void put_centred(canvas *cv, scene_role role, const text_set *set, scene_text *t, double cx,
+                        double cy)
+{
+    t->x = cx - (set->ink[0] + set->ink[2] / 2);
+    t->y = cy - (set->ink[1] + set->ink[3] / 2);
+    put_run(cv, role, set->ink, t->x, t->y, t);
+}
+
+void draw_word(canvas *cv, scene_role role, const text_set *set, const char *text,
                const char *font, double size, double cx, double cy)
 {
     scene_text t = {
         .text = text, .font = font, .bold = true, .size = size, .outlined = true, .colour = BLACK};
-    layout_origin(layout, cx, cy, false, &t.x, &t.y);
-    put_run(cr, role, layout, &t);
+    put_centred(cv, role, set, &t, cx, cy);
 }
 
-void draw_centred(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+void draw_centred(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                   double size, double cx, double cy, scene_rgb colour, bool outlined)
 {
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    text_set set;
+    text_set_out(cv, text, font, bold, size, 0, false, &set);
     scene_text t = {.text = text, .font = font, .bold = bold, .size = size,
                     .outlined = outlined, .colour = colour};
-    layout_origin(layout, cx, cy, false, &t.x, &t.y);
-    put_run(cr, role, layout, &t);
-    g_object_unref(layout);
+    put_centred(cv, role, &set, &t, cx, cy);
 }
 
 /* The size at which a mark's word fits in 70% of a cell (the mark size at
  * most), so that it stays clear of the walls. */
-static double mark_fit(cairo_t *cr, const char *text, const char *font, const page_layout *L)
+static double mark_fit(canvas *cv, const char *text, const char *font, const page_layout *L)
 {
     double width, height;
-    text_ink(cr, text, font, L->mark_size, &width, &height);
+    text_ink(cv, text, font, L->mark_size, &width, &height);
     double size = width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
     return fmax(size, L->mark_min);
 }
 
-void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h)
+void text_ink(canvas *cv, const char *text, const char *family, double size, double *w, double *h)
 {
-    PangoLayout *layout = text_layout(cr, text, family, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    g_object_unref(layout);
-    *w = (double)ink.width / PANGO_SCALE;
-    *h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, family, true, size, 0, false, &set);
+    *w = set.ink[2];
+    *h = set.ink[3];
 }
 
 /* A white plate with rounded corners: what a label stands on, above the
@@ -451,10 +471,10 @@ static void plate(scene *s, scene_role role, double x, double y, double w, doubl
 {
     scene_paint paper = scene_fill(WHITE);
     scene_path(s, role, &paper);
-    scene_arc(s, x + w - r, y + r, r, -G_PI / 2, 0, false);
-    scene_arc(s, x + w - r, y + h - r, r, 0, G_PI / 2, false);
-    scene_arc(s, x + r, y + h - r, r, G_PI / 2, G_PI, false);
-    scene_arc(s, x + r, y + r, r, G_PI, 3 * G_PI / 2, false);
+    scene_arc(s, x + w - r, y + r, r, -TAU / 4, 0, false);
+    scene_arc(s, x + w - r, y + h - r, r, 0, TAU / 4, false);
+    scene_arc(s, x + r, y + h - r, r, TAU / 4, TAU / 2, false);
+    scene_arc(s, x + r, y + r, r, TAU / 2, 3 * TAU / 4, false);
     scene_close(s);
     scene_end(s);
 }
@@ -464,7 +484,7 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
 {
     scene_paint fill = scene_fill(colour);
     scene_path(s, role, &fill);
-    scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+    scene_arc(s, cx, cy, r, 0, TAU, false);
     scene_end(s);
 }
 
@@ -475,7 +495,7 @@ void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, do
 
 /* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
  * plate, or the template's picture for it on a round one. */
-static void draw_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+static void draw_mark(canvas *cv, scene *s, scene_role role, const char *text,
                       cairo_surface_t *art, const char *font, double size, double cx, double cy,
                       const page_layout *L)
 {
@@ -487,25 +507,22 @@ static void draw_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
         draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, true, size, 0, false, &set);
+    double w = set.ink[2], h = set.ink[3];
     /* the ink and a margin, at least the middle of the cell, inside its walls */
     double pad = size * 0.2, room = (L->cell - L->line) * 0.9;
     if (L->mark_min > 0) room = fmax(room, fmax(w, h) + 2 * pad); /* a word bigger than its cell */
     double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)),
            ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
     plate(s, role, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
-    draw_word(cr, role, layout, text, font, size, cx, cy);
-    g_object_unref(layout);
+    draw_word(cv, role, &set, text, font, size, cx, cy);
 }
 
-void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
+void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring)
 {
-    scene *s = canvas_scene(cr);
-    if (!s) return;
+    scene *s = cv->scene;
     scene_role role = start ? ROLE_START : ROLE_GOAL;
     double r = d / 2;
     scene_rgb colour = {start ? 0.56 : 0.58, start ? 0.86 : 0.78, start ? 0.52 : 1.0};
@@ -513,7 +530,7 @@ void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char 
     if (ring) {
         scene_paint pen = scene_stroke(BLACK, fmax(L->line, 0.35), CAP_BUTT, JOIN_MITER);
         scene_path(s, role, &pen);
-        scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+        scene_arc(s, cx, cy, r, 0, TAU, false);
         scene_end(s);
     }
     if (art) {
@@ -524,81 +541,46 @@ void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char 
         return;
     }
     /* the word as large as fits in the disc's middle */
-    PangoLayout *layout = text_layout(cr, text, font, true, d * 0.6);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, true, d * 0.6, 0, false, &set);
+    double w = set.ink[2], h = set.ink[3];
     double k = fmin(1, fmin(d * 0.66 / fmax(w, 1e-9), d * 0.5 / fmax(h, 1e-9)));
-    if (k < 1) {
-        g_object_unref(layout);
-        layout = text_layout(cr, text, font, true, d * 0.6 * k);
-    }
-    draw_word(cr, role, layout, text, font, d * 0.6 * k, cx, cy);
-    g_object_unref(layout);
+    if (k < 1) text_set_out(cv, text, font, true, d * 0.6 * k, 0, false, &set);
+    draw_word(cv, role, &set, text, font, d * 0.6 * k, cx, cy);
 }
 
 void fonts_prepare(const char *font)
 {
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-    cairo_t *cr = cairo_create(s);
     for (int bold = 0; bold <= 1; bold++) {
-        PangoLayout *layout = text_layout(cr, "Sスタート0", font, bold, 10);
+        PangoLayout *layout = loading_layout("Sスタート0", font, bold, 10);
         PangoRectangle ink;
         pango_layout_get_extents(layout, &ink, NULL);
         g_object_unref(layout);
     }
-    cairo_destroy(cr);
-    cairo_surface_destroy(s);
 }
 
-/* The colour cr paints with (a solid source), for the text drawn with it. */
-static scene_rgb source_rgb(cairo_t *cr)
-{
-    double r, g, b, a;
-    if (cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS)
-        return BLACK;
-    return (scene_rgb){r, g, b};
-}
-
-void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
+void draw_text(canvas *cv, scene_role role, const char *text, const char *font, double x,
                double baseline, double size, bool bold, int align)
 {
     if (!text || !text[0]) return;
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    double width = (double)logical.width / PANGO_SCALE, left = (double)logical.x / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, bold, size, 0, false, &set);
+    double width = set.width, left = set.x;
     double start = align < 0 ? x - left : align > 0 ? x - left - width : x - left - width / 2;
     scene_text t = {.text = text,
                     .font = font,
                     .bold = bold,
                     .size = size,
                     .x = start,
-                    .y = baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE,
-                    .colour = source_rgb(cr)};
-    put_run(cr, role, layout, &t);
-    g_object_unref(layout);
+                    .y = baseline - set.baseline,
+                    .colour = cv->colour};
+    put_run(cv, role, set.ink, t.x, t.y, &t);
 }
 
-/* The layout of `text` at `size`, wrapped into `width` when `wrap` (at
- * spaces, and inside too wide words when `in_words`), lines centred. */
-static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, bool bold,
-                               double size, double width, bool wrap, bool in_words)
-{
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
-    if (wrap) {
-        pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
-        set_line_breaks(layout, width, in_words);
-    }
-    return layout;
-}
-
-bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double size,
               double floor_size, double width, double height, text_fit *fit)
 {
-    double natural = measured_width(cr, text, font, bold, size);
+    double natural = measured_width(cv, text, font, bold, size);
     *fit = (text_fit){size, false, natural, false};
     if (natural <= width) return true;
     if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
@@ -610,14 +592,10 @@ bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double
     fit->wrap = true;
     for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
         for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
-            PangoLayout *layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
-            PangoRectangle logical;
-            pango_layout_get_extents(layout, NULL, &logical);
-            int lines = pango_layout_get_line_count(layout);
-            g_object_unref(layout);
+            text_set set;
+            text_set_out(cv, text, font, bold, s, width, pass == 1, &set);
             /* a word kept whole may stick out of the line */
-            if (lines <= 2 && (double)logical.height / PANGO_SCALE <= height &&
-                (double)logical.width / PANGO_SCALE <= width * 1.001) {
+            if (set.lines <= 2 && set.height <= height && set.width <= width * 1.001) {
                 fit->size = s;
                 fit->in_words = pass == 1;
                 return true;
@@ -627,19 +605,74 @@ bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double
     return false;
 }
 
-int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold)
+/* No break inside bytes [start, end) of the text. */
+static void keep(PangoAttrList *attrs, size_t start, size_t end)
 {
-    PangoLayout *layout = text_layout(cr, text, font, bold, 5);
-    int n = pango_layout_get_unknown_glyphs_count(layout);
-    g_object_unref(layout);
-    return n;
+    PangoAttribute *a = pango_attr_allow_breaks_new(FALSE);
+    a->start_index = (guint)start;
+    a->end_index = (guint)end;
+    pango_attr_list_insert(attrs, a);
+}
+
+/* The width of bytes [start, end) of an unwrapped one-line layout, mm. */
+static double span_width(PangoLayout *line, size_t start, size_t end, const char *text)
+{
+    PangoRectangle a, b;
+    pango_layout_index_to_pos(line, (int)start, &a);
+    const char *last = g_utf8_find_prev_char(text, text + end);
+    pango_layout_index_to_pos(line, (int)(last - text), &b);
+    double x0 = fmin(a.x, a.x + a.width), x1 = fmax(b.x, b.x + b.width);
+    return (x1 - x0) / PANGO_SCALE;
+}
+
+/* Pango's line breaks for `layout` (its text, font and width set) kept to
+ * meiro's (line_breaks.h): words whole, except, when `in_words`, those
+ * wider than `width` (mm); kinsoku always. */
+static void set_line_breaks(PangoLayout *layout, double width, bool in_words)
+{
+    const char *text = pango_layout_get_text(layout);
+    PangoAttrList *old = pango_layout_get_attributes(layout);
+    PangoAttrList *attrs = old ? pango_attr_list_copy(old) : pango_attr_list_new();
+    PangoLayout *line = NULL; /* the text on one line, to measure words */
+    if (in_words) {
+        line = pango_layout_copy(layout);
+        pango_layout_set_width(line, -1);
+    }
+    size_t word = SIZE_MAX;
+    const char *prev = NULL;
+    for (const char *p = text;; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        size_t at = (size_t)(p - text);
+        bool end = c == 0, space = !end && line_space(c);
+        if ((end || space) && word != SIZE_MAX) { /* a word ends */
+            if (!in_words || span_width(line, word, at, text) <= width) keep(attrs, word, at);
+            word = SIZE_MAX;
+        }
+        if (end) break;
+        if (!space && word == SIZE_MAX) word = at;
+        if (prev && !line_break_between(g_utf8_get_char(prev), c))
+            keep(attrs, (size_t)(prev - text), (size_t)(g_utf8_next_char(p) - text));
+        prev = p;
+    }
+    pango_layout_set_attributes(layout, attrs);
+    pango_attr_list_unref(attrs);
+    if (line) g_object_unref(line);
+}
+
+/* `layout` wrapped into `width` (at spaces, and inside too wide words when
+ * `in_words`), lines centred: a description read back that asks. */
+static void wrap_layout(PangoLayout *layout, double width, bool in_words)
+{
+    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+    set_line_breaks(layout, width, in_words);
 }
 
 PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
 {
-    PangoLayout *layout =
-        t->wrap > 0 ? fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words)
-                    : text_layout(cr, t->text, t->font, t->bold, t->size);
+    PangoLayout *layout = text_layout(cr, t->text, t->font, t->bold, t->size);
+    if (t->wrap > 0) wrap_layout(layout, t->wrap, t->in_words);
     if (t->italic) { /* none of meiro's own; a description may ask */
         PangoFontDescription *desc =
             pango_font_description_copy(pango_layout_get_font_description(layout));
@@ -650,25 +683,31 @@ PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
     return layout;
 }
 
-void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                  const text_fit *fit, double cx, double baseline, double top, double width)
 {
     if (!fit->wrap) {
-        draw_text(cr, role, text, font, cx, baseline, fit->size, bold, 0);
+        draw_text(cv, role, text, font, cx, baseline, fit->size, bold, 0);
         return;
     }
-    scene_text t = {.text = text,
-                    .font = font,
-                    .bold = bold,
-                    .size = fit->size,
-                    .x = cx - width / 2,
-                    .y = top,
-                    .wrap = width,
-                    .in_words = fit->in_words,
-                    .colour = source_rgb(cr)};
-    PangoLayout *layout = run_layout(cr, &t);
-    put_run(cr, role, layout, &t);
-    g_object_unref(layout);
+    /* a run a line, set as fit_text fitted them */
+    text_set set;
+    text_set_out(cv, text, font, bold, fit->size, width, fit->in_words, &set);
+    double x0 = cx - width / 2;
+    for (size_t k = 0; k < set.lines && k < SET_LINES; k++) {
+        const set_line *l = &set.line[k];
+        char *line = alloc_array(l->len + 1, 1);
+        if (!line) {
+            scene_out_of_memory(cv->scene);
+            return;
+        }
+        memcpy(line, text + l->start, l->len);
+        line[l->len] = 0;
+        scene_text t = {.text = line, .font = font, .bold = bold, .size = fit->size,
+                        .x = x0 + l->x, .y = top + l->top, .colour = cv->colour};
+        put_run(cv, role, l->ink, x0, top, &t);
+        free(line);
+    }
 }
 
 /* A bold arrow outside the door `door` of cell c, in the room the layout
@@ -713,20 +752,20 @@ static void draw_arrow(scene *s, const page_layout *L, meiro_cell c, meiro_dir d
 /* A shape's S or G in a door of its outline: the arrow (in at S, out at
  * G) past the outline, the badge beyond it, as printed children's mazes
  * mark where to go in and out. */
-static void draw_end_sign(cairo_t *cr, scene *s, const page_layout *L, meiro_cell c, meiro_dir door,
+static void draw_end_sign(canvas *cv, scene *s, const page_layout *L, meiro_cell c, meiro_dir door,
                           const char *text, cairo_surface_t *art, const char *font, bool start)
 {
     double from = end_arrow_from(L->cell), len = end_arrow(L->cell), d = end_badge(L->cell);
     arrow_at(s, L, c, door, start, from, len);
     double x, y, out = from + len + 1 + d / 2;
     cell_centre(L, c, door, &x, &y);
-    draw_badge(cr, text, art, font, x + DIR_DX[door] * out, y + DIR_DY[door] * out, d, L, start,
+    draw_badge(cv, text, art, font, x + DIR_DX[door] * out, y + DIR_DY[door] * out, d, L, start,
                true);
 }
 
 /* The arrows at the doors and S and G, on top of the walls and path; of
  * the two, those asked (a floor of a multi-level maze has one or none). */
-static void draw_labels(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+static void draw_labels(canvas *cv, scene *s, const meiro_maze *m, const page_layout *L,
                         const maze_marks *marks, bool show_start, bool show_goal)
 {
     if (show_start) draw_arrow(s, L, m->start, m->start_door, true);
@@ -752,30 +791,29 @@ static void draw_labels(cairo_t *cr, scene *s, const meiro_maze *m, const page_l
             if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
             meiro_dir door = m->active ? layout_end_door(L, k) : MEIRO_NO_DIR;
             if (door < MEIRO_NO_DIR) {
-                draw_end_sign(cr, s, L, c, door, text, art, marks->font, k == 0);
+                draw_end_sign(cv, s, L, c, door, text, art, marks->font, k == 0);
                 continue;
             }
             cell_centre(L, c, MEIRO_NO_DIR, &x, &y);
-            draw_badge(cr, text, art, marks->font, x, y, fill, L, k == 0, false);
+            draw_badge(cv, text, art, marks->font, x, y, fill, L, k == 0, false);
         }
         return;
     }
     /* S and G at one size: the one that fits both */
     double size =
-        fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
+        fmin(mark_fit(cv, marks->start, marks->font, L), mark_fit(cv, marks->goal, marks->font, L));
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
     if (show_start)
-        draw_mark(cr, s, ROLE_START, marks->start, marks->start_art, marks->font, size, x, y, L);
+        draw_mark(cv, s, ROLE_START, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
     if (show_goal)
-        draw_mark(cr, s, ROLE_GOAL, marks->goal, marks->goal_art, marks->font, size, x, y, L);
+        draw_mark(cv, s, ROLE_GOAL, marks->goal, marks->goal_art, marks->font, size, x, y, L);
 }
 
-void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
+void draw_ends(canvas *cv, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
                bool start, bool goal)
 {
-    scene *s = canvas_scene(cr);
-    if (s) draw_labels(cr, s, m, L, marks, start, goal);
+    draw_labels(cv, cv->scene, m, L, marks, start, goal);
 }
 
 /* A picture maze's answer: its cells filled, under the walls (one fill of
@@ -797,11 +835,11 @@ static void fill_picture(scene *s, const meiro_maze *m, const meiro_path *p, con
     scene_end(s);
 }
 
-void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers)
 {
     if (m->levels) { /* its floors side by side, each drawn as a maze */
-        draw_levels(cr, m, path, L, marks, snap, layers);
+        draw_levels(cv, m, path, L, marks, snap, layers);
         return;
     }
     pixel_snap g = {snap, 0};
@@ -811,23 +849,22 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
         line = px / snap;
         g.offset = fmod(px, 2) == 1 ? 0.5 : 0;
     }
-    scene *s = canvas_scene(cr);
-    if (!s) return;
+    scene *s = cv->scene;
     bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
     if (picture) fill_picture(s, m, path, L);
-    if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, line, layers);
+    if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cv, m, path, L, marks, line, layers);
     else if ((layers & LAYER_WALLS) && marks && marks->paths) stroke_centre_lines(s, m, L, line);
     else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
-        stroke_walls(cr, s, m, L, &g, line);
+        stroke_walls(cv, s, m, L, &g, line);
         if (m->weave) stroke_crossings(s, m, L, &g, line);
     }
     /* with the walls, drawn here or apart (SVG's group of walls) */
     if (m->wrap && (layers & LAYER_WALLS)) stroke_seams(s, m, L, line);
-    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
+    if (m->mission) draw_mission(cv, m, path, L, marks->font, line, layers & LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(s, m, path, L);
-    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
+    if (m->mission) draw_mission(cv, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS))
-        draw_labels(cr, s, m, L, marks, true, true);
+        draw_labels(cv, s, m, L, marks, true, true);
 }
 
 /* Reads at most ART_MAX_BYTES of a file into *data (g_free it). */
@@ -1109,13 +1146,11 @@ meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sin
                          meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
-    if (s == CAIRO_STATUS_SUCCESS && cr && !measure_ok(cr)) s = CAIRO_STATUS_NO_MEMORY;
-    meiro_status described = cr ? canvas_status(cr, err) : MEIRO_OK;
     if (cr) cairo_destroy(cr);
     cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
-    if (s == CAIRO_STATUS_SUCCESS) return described;
+    if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
     if (s == CAIRO_STATUS_NO_MEMORY)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
     if (s == CAIRO_STATUS_WRITE_ERROR) {

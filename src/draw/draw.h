@@ -3,6 +3,8 @@
 #define MEIRO_SRC_DRAW_DRAW_H
 
 #include "meiro.h"
+#include "draw/canvas.h"
+#include "draw/measure.h"
 #include "page/layout.h"
 #include "page/scene.h"
 #include "page/trails.h"
@@ -58,18 +60,18 @@ enum {
     LAYER_GRID_WALLS_APART = 32
 };
 
-/* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
+/* Draws a maze placed by L (its maze fields) onto cv, in millimetres: the
  * walls, the path (if not NULL), arrows outside the doors of S (pointing
  * in) and G (pointing out), S and G; of these the ones in `layers`. snap
  * > 0 (pixels per mm) aligns the walls to the pixel grid for raster output. */
-void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers);
 
 /* A multi-level maze (draw_levels.c): its floors side by side a cell
  * apart (two rows from 4 floors) under a row for their names (as
  * core/levels.h's level_origin places them), each drawn as a maze; stairs marked with matching numbers, up and
  * down; the answer on every floor, ending and going on at the stairs. */
-void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_levels(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                  const maze_marks *marks, double snap, unsigned layers);
 
 /* S and G on a badge: a disc d mm across centred at (cx, cy), light green
@@ -84,23 +86,23 @@ void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const
 /* On an answer key (L->mark_min > 0) a badge is at least this many times
  * mark_min across, standing out of small cells as the key's letters do. */
 #define BADGE_KEY_SCALE 1.6
-void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
+void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring);
 
 /* S and G's marks and door arrows, of the two those asked (draw_levels:
  * a floor shows one or none). */
-void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
+void draw_ends(canvas *cv, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
                bool start, bool goal);
 
 /* A mission maze's marks (draw_mission.c), of those in `layers`: one-way
  * arrows (walls), the pickups' order on the answer (path), keys, items and
  * locked doors (labels); line is the walls' width. Nothing on other mazes. */
-void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_mission(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                   const char *font, double line, unsigned layers);
 
-/* Text, lines and shapes go into cr's scene (draw/scene_cairo.h), which
- * draws them onto cr at once, or describes the page (-f page); a picture
- * is drawn straight onto cr. The color of text is cr's source. */
+/* Text, lines, shapes and pictures' places go into cv's scene, which a
+ * backend draws (draw/scene_cairo.h: at once) or writes (-f page). The
+ * colour of text is cv's. */
 
 /* The corridors' centre-lines of any grid (page/centre.h) as one item of
  * the page, instead of its walls (marks->paths): long strokes of the
@@ -109,16 +111,10 @@ void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, do
 
 /* The same for a polar, hex or triangle maze (draw_grid.c), its walls
  * `line` wide (draw_maze's, snapped to whole pixels on a picture). */
-void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_grid_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, double line, unsigned layers);
 
 /* Where trace_grid_walls sends a grid's walls: a grid_pen (page/trails.h). */
-
-/* Strokes a grid's walls (an item of a page's description, with round
- * caps and joins) as draw_grid_maze's painters do: on a PDF page as
- * content of our own (pdf_walls.h), on a picture through the stroke mask
- * (stroke_mask.h), else by cairo in pieces. */
-void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it);
 
 /* How far a chord may lie off a ring on a page, in mm (a quarter of a
  * pixel at 2400 dpi): a side of a dense ring is then one or two chords,
@@ -159,29 +155,29 @@ void outline_free(outline *o);
 /* Strokes the outline around a shaped maze placed by L (documents: PDF,
  * SVG, PNG pages and answers; not the animations' frames, which show the
  * cells being made). */
-meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L, meiro_error *err);
+meiro_status draw_outline(canvas *cv, const meiro_maze *m, const page_layout *L, meiro_error *err);
 
-/* A Pango layout of `text` at `size` mm (g_object_unref it), and the move
- * to where it starts so that its ink is centred at (cx, cy), or (with
- * baseline) its logical box centred at cx on that baseline. */
+/* A Pango layout of `text` at `size` mm (g_object_unref it) to draw on cr,
+ * and the move to where it starts so that its ink is centred at (cx, cy),
+ * or (with baseline) its logical box centred at cx on that baseline. */
 PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
 void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
 /* Where place_layout moves to. */
 void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y);
-/* The layout a run of text of a page's description was measured with
- * (text_layout, or wrapped as draw_fitted wraps): the cairo backend draws
- * it (g_object_unref it). */
+/* The layout of a run of text of a page's description on cr, as it was
+ * set (text_set_out: one line; a description read back may ask for lines
+ * wrapped at a width): the cairo backend draws it (g_object_unref it). */
 PangoLayout *run_layout(cairo_t *cr, const scene_text *t);
-/* A word laid out as `layout` (bold `font` at `size`) centred at (cx, cy),
- * as outlines filled black: a mark's, a badge's. */
-void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
+/* A word set as `set` (bold `font` at `size`) centred at (cx, cy), as
+ * outlines filled black: a mark's, a badge's. */
+void draw_word(canvas *cv, scene_role role, const text_set *set, const char *text,
                const char *font, double size, double cx, double cy);
 /* `text` at `size` mm with its ink centred at (cx, cy) in colour: glyphs,
  * or (outlined) their outlines filled. */
-void draw_centred(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+void draw_centred(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                   double size, double cx, double cy, scene_rgb colour, bool outlined);
 /* The ink box of `text` in bold at `size` mm: its width and height (mm). */
-void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h);
+void text_ink(canvas *cv, const char *text, const char *family, double size, double *w, double *h);
 
 /* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
 /* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and
@@ -189,7 +185,7 @@ void text_ink(cairo_t *cr, const char *text, const char *family, double size, do
  * limit it is the mazes that fail, with "out of memory", not fontconfig or
  * glib, which abort. */
 void fonts_prepare(const char *font);
-void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
+void draw_text(canvas *cv, scene_role role, const char *text, const char *font, double x,
                double baseline, double size, bool bold, int align);
 
 /* How a text fits its band: its size, and whether it wraps to two lines. */
@@ -206,16 +202,12 @@ typedef struct text_fit {
  * spaces (line_breaks.h) at the largest size where that fits, else (or
  * with no space, as in most Japanese) also between the characters of a
  * word too wide for the line. false when even that does not fit. */
-bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double size,
               double floor_size, double width, double height, text_fit *fit);
 
-/* How many characters of `text` no installed font can draw (they would
- * print as empty boxes). */
-int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold);
-
 /* Draws text as fit_text fitted it, centred on cx: one line on `baseline`,
- * or two lines from `top` in a band `width` wide. */
-void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+ * or two lines from `top` in a band `width` wide (a run each). */
+void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                  const text_fit *fit, double cx, double baseline, double top, double width);
 
 /* Template artwork: at most ART_MAX_BYTES of SVG, which librsvg reads
@@ -251,9 +243,8 @@ void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, d
 /* The file a picture from load_art was read from, as the template or the
  * options named it ("art/bunny-start.svg"). */
 const char *art_file(cairo_surface_t *art);
-/* The picture for S or G (role) in a side x side box at (x, y): drawn
- * straight onto cr, its place an image item of s (which notes it drawn
- * apart). */
+/* The picture for S or G (role) in a side x side box at (x, y): an image
+ * item of s, which its backend draws. */
 void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side);
 
 /* Draws a frame from load_art (w = 0) so that it follows the page: in nine

@@ -9,13 +9,8 @@
 #include "page/centre.h"
 #include "page/layout.h"
 #include "draw/draw.h"
-#include "draw/pdf_walls.h"
-#include "draw/scene_cairo.h"
-#include "draw/stroke_mask.h"
 
 #include <math.h>
-
-#define TAU (2 * G_PI)
 
 /* ---- Which cells a band of the page (a PNG's) can show ---- */
 
@@ -184,68 +179,7 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
     arc_flush(&t, &run);
 }
 
-/* cairo as the pen, or on a picture the stroke mask (stroke_mask.h). On a
- * picture arcs are drawn as chords no further than a tenth of a pixel
- * from the circle, as cairo would flatten them: a ring's arc of a few
- * pixels is then one or two lines. */
-/* A stroke every so many strokes of the trace: cairo's PDF and SVG
- * surfaces keep several copies of a path they record, ten times the PDF's
- * memory for one stroke of a whole hex page; in pieces the copies stay
- * small (and the ink is the same: opaque black over black). */
-enum { STROKE_MOVES = 512 };
-
 #define ARC_CHORD_MM GRID_ARC_CHORD_MM
-
-typedef struct paint_pen {
-    cairo_t *cr;
-    stroke_mask *mask; /* NULL: cairo strokes */
-    double ppm;        /* pixels a mm on a picture; 0 on a vector page */
-    size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
-} paint_pen;
-
-static void paint_pen_move(void *ctx, double x, double y)
-{
-    paint_pen *p = ctx;
-    if (p->mask) {
-        stroke_mask_move(p->mask, x, y);
-        return;
-    }
-    if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
-    cairo_move_to(p->cr, x, y);
-}
-
-static void paint_pen_line(void *ctx, double x, double y)
-{
-    paint_pen *p = ctx;
-    if (p->mask) stroke_mask_line(p->mask, x, y);
-    else cairo_line_to(p->cr, x, y);
-}
-
-/* r < 0: from a1 back to a0 */
-static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
-{
-    paint_pen *p = ctx;
-    bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
-    r = fabs(r);
-    /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc:
-     * on a picture a tenth of a pixel; on a page a side of a dense ring
-     * is one or two chords within ARC_CHORD_MM of it, cheaper than a curve
-     * (two or four numbers for six) */
-    double span = a1 - a0;
-    double pieces = p->ppm > 0 ? ceil(span / fmin(sqrt(8 * 0.1 / (r * p->ppm)), TAU / 8))
-                               : ceil(span / sqrt(8 * ARC_CHORD_MM / r));
-    if (p->ppm > 0 || pieces <= 2) {
-        for (double k = 1; k <= pieces; k++) {
-            double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
-            paint_pen_line(p, cx + r * cos(a), cy + r * sin(a));
-        }
-    } else if (back) {
-        cairo_arc_negative(p->cr, cx, cy, r, a1, a0);
-    } else {
-        cairo_arc(p->cr, cx, cy, r, a0, a1);
-    }
-    if (whole && !p->mask) cairo_close_path(p->cr);
-}
 
 /* The walls into a page's description, as the pens below take them: on a
  * page in strokes of WALL_MOVES moves, each handed on (drawn, written) as
@@ -279,61 +213,15 @@ static void scene_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
     else scene_arc(s, cx, cy, r, a0, a1, false);
 }
 
-/* A walls item of a description handed to a pen as traced. */
-static void replay_walls(const scene *s, const scene_item *it, const grid_pen *pen)
-{
-    const uint8_t *op = scene_item_ops(s, it);
-    const double *v = scene_item_points(s, it);
-    for (size_t i = 0; i < it->ops; v += scene_op_numbers((scene_op)op[i]), i++) {
-        if (op[i] == SCENE_MOVE) pen->move(pen->ctx, v[0], v[1]);
-        else if (op[i] == SCENE_LINE) pen->line(pen->ctx, v[0], v[1]);
-        else if (op[i] == SCENE_ARC) pen->arc(pen->ctx, v[0], v[1], v[2], v[3], v[4]);
-        else if (op[i] == SCENE_ARC_BACK) pen->arc(pen->ctx, v[0], v[1], -v[2], v[4], v[3]);
-        /* curves and closes: none in a trace */
-    }
-}
-
-/* How the walls are stroked: round ends and joins, as sides meet at any
- * angle and the ends cover the joints. On a picture, through the stroke
- * mask (the same round ends and joins); cairo strokes where it cannot. */
-void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
-{
-    cairo_set_line_width(cr, it->paint.width);
-    /* a PDF page's walls as content of our own (pdf_walls.h) */
-    pdf_walls *own = pdf_walls_of(cr);
-    grid_pen out;
-    if (own && pdf_walls_begin(own, cr, &out)) {
-        replay_walls(s, it, &out);
-        pdf_walls_end(own);
-        return;
-    }
-    paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};
-    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
-        double ux = 1, uy = 0;
-        cairo_user_to_device_distance(cr, &ux, &uy);
-        p.ppm = hypot(ux, uy);
-        p.mask = stroke_mask_begin(cr);
-    }
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_source_rgb(cr, it->paint.colour.r, it->paint.colour.g, it->paint.colour.b);
-    grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
-    cairo_new_path(cr);
-    replay_walls(s, it, &pen);
-    if (p.mask) stroke_mask_end(p.mask, cr);
-    else cairo_stroke(cr);
-}
-
 /* The walls traced into the scene: on a page as trails (a picture's mask
  * takes them as they come), only those that may reach the visible band
  * (a PNG's). */
-static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+static void stroke_grid_walls(const canvas *cv, scene *s, const meiro_maze *m, const page_layout *L,
                               double line)
 {
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
-    bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    double cy0 = cv->every_wall ? -HUGE_VAL : cv->view[1],
+           cy1 = cv->every_wall ? HUGE_VAL : cv->view[3];
+    bool picture = cv->picture;
     wall_items w = {
         s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0,
         picture ? 0 : WALL_MOVES};
@@ -389,14 +277,10 @@ static double mark_room(const meiro_maze *m, size_t id, const page_layout *L)
 /* The size at which a word fits a circle `room` across: its ink at most
  * 70% of it wide and its corners clear of the walls (the mark size, 60%
  * of it, at most). */
-static double fit_in_circle(cairo_t *cr, const char *text, const char *font, double room)
+static double fit_in_circle(canvas *cv, const char *text, const char *font, double room)
 {
-    double size = room * 0.6;
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    g_object_unref(layout);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double size = room * 0.6, w, h;
+    text_ink(cv, text, font, size, &w, &h);
     double scale =
         fmin(1, fmin(w > 0 ? room * 0.7 / w : 1, hypot(w, h) > 0 ? room * 0.8 / hypot(w, h) : 1));
     return size * scale;
@@ -405,7 +289,7 @@ static double fit_in_circle(cairo_t *cr, const char *text, const char *font, dou
 /* A word of `size` (or the template's picture) centred at (cx, cy) on a
  * round white plate inside a circle `room` across: clear of the walls of
  * a hexagon or a triangle, where a square plate would cover them. */
-static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+static void grid_mark(canvas *cv, scene *s, scene_role role, const char *text,
                       cairo_surface_t *art, const char *font, double size, double cx, double cy,
                       double room, double line)
 {
@@ -419,50 +303,47 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
         draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    text_set set;
+    text_set_out(cv, text, font, true, size, 0, false, &set);
+    double w = set.ink[2], h = set.ink[3];
     double r = fmin(most, fmax(hypot(w, h) / 2 + size * 0.12, room * 0.21));
     scene_path(s, role, &paper);
     scene_arc(s, cx, cy, r, 0, TAU, false);
     scene_end(s);
-    draw_word(cr, role, layout, text, font, size, cx, cy);
-    g_object_unref(layout);
+    draw_word(cv, role, &set, text, font, size, cx, cy);
 }
 
-static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const grid_view *v,
+static void draw_grid_labels(canvas *cv, scene *s, const meiro_maze *m, const grid_view *v,
                              const page_layout *L, const maze_marks *marks)
 {
     size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
     /* S and G at one size, the one that fits both in a corridor; the
      * polar centre's mark as much larger as its disc is */
-    double size = fmin(fit_in_circle(cr, marks->start, marks->font, L->cell),
-                       fit_in_circle(cr, marks->goal, marks->font, L->cell));
+    double size = fmin(fit_in_circle(cv, marks->start, marks->font, L->cell),
+                       fit_in_circle(cv, marks->goal, marks->font, L->cell));
     for (int k = 0; k < 2; k++) {
         const char *text = k ? marks->goal : marks->start;
         cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
         double x, y, room = mark_room(m, id[k], L);
         grid_view_centre(m, v, id[k], &x, &y);
         if (marks->badges) /* the document's badges (a child's): filling the corridor */
-            draw_badge(cr, text, art, marks->font, x, y,
+            draw_badge(cv, text, art, marks->font, x, y,
                        fmin((room - L->line) * 0.9, BADGE_MAX_MM * room / L->cell), L, k == 0,
                        false);
         else
-            grid_mark(cr, s, k ? ROLE_GOAL : ROLE_START, text, art, marks->font,
+            grid_mark(cv, s, k ? ROLE_GOAL : ROLE_START, text, art, marks->font,
                       size * room / L->cell, x, y, room, L->line);
     }
 }
 
-void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_grid_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, double line, unsigned layers)
 {
-    scene *s = canvas_scene(cr);
-    if (!s) return;
+    scene *s = cv->scene;
     grid_view v = grid_view_of(m, L);
     if ((layers & LAYER_WALLS) && marks && marks->paths) stroke_centre_lines(s, m, L, line);
     else if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
-        stroke_grid_walls(cr, s, m, L, line);
+        stroke_grid_walls(cv, s, m, L, line);
     if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
-    if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);
+    if (layers & LAYER_LABELS) draw_grid_labels(cv, s, m, &v, L, marks);
 }

@@ -4,7 +4,7 @@
  * child finds where a stair comes out), and the answer on every floor. */
 #include "core/levels.h"
 #include "draw/draw.h"
-#include "draw/scene_cairo.h"
+#include "draw/canvas.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,44 +47,44 @@ static void centre_of(const page_layout *F, uint32_t x, uint32_t y, double *cx, 
 }
 
 /* Bold text of `size` mm centred at (cx, cy), its outlines in black. */
-static void centred_text(cairo_t *cr, const char *text, const char *font, double size, double cx,
+static void centred_text(canvas *cv, const char *text, const char *font, double size, double cx,
                          double cy)
 {
-    draw_centred(cr, ROLE_MARKS, text, font, true, size, cx, cy, (scene_rgb){0, 0, 0}, true);
+    draw_centred(cv, ROLE_MARKS, text, font, true, size, cx, cy, (scene_rgb){0, 0, 0}, true);
 }
 
 /* A stair: on a white disc, a triangle pointing up or down (its shape
  * says the way in black and white) above the stair's number. */
-static void stair_mark(cairo_t *cr, const char *font, const page_layout *F, double cx, double cy,
+static void stair_mark(canvas *cv, const char *font, const page_layout *F, double cx, double cy,
                        bool up, uint32_t number)
 {
     double c = F->cell, r = (c - F->line) * 0.46;
-    cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
+    canvas_arc(cv, cx, cy, r, 0, TAU);
     scene_paint white = scene_fill((scene_rgb){1, 1, 1}), black = scene_fill((scene_rgb){0, 0, 0});
-    canvas_take_path(cr, ROLE_MARKS, &white, 1);
+    canvas_take_path(cv, ROLE_MARKS, &white, 1);
     double tw = c * 0.36, th = c * 0.22, ty = cy - c * 0.2; /* the triangle's middle */
-    cairo_move_to(cr, cx - tw / 2, up ? ty + th / 2 : ty - th / 2);
-    cairo_line_to(cr, cx + tw / 2, up ? ty + th / 2 : ty - th / 2);
-    cairo_line_to(cr, cx, up ? ty - th / 2 : ty + th / 2);
-    cairo_close_path(cr);
-    canvas_take_path(cr, ROLE_MARKS, &black, 1);
+    canvas_move_to(cv, cx - tw / 2, up ? ty + th / 2 : ty - th / 2);
+    canvas_line_to(cv, cx + tw / 2, up ? ty + th / 2 : ty - th / 2);
+    canvas_line_to(cv, cx, up ? ty - th / 2 : ty + th / 2);
+    canvas_close_path(cv);
+    canvas_take_path(cv, ROLE_MARKS, &black, 1);
     char text[16];
     snprintf(text, sizeof text, "%lu", (unsigned long)number);
     double size = c * 0.42, w, h;
-    text_ink(cr, text, font, size, &w, &h);
+    text_ink(cv, text, font, size, &w, &h);
     if (w > c * 0.62) size *= c * 0.62 / w;
-    centred_text(cr, text, font, size, cx, cy + c * 0.17);
+    centred_text(cv, text, font, size, cx, cy + c * 0.17);
 }
 
 /* Each floor's name ("1F", "2F", ...) centred above it. */
-static void floor_names(cairo_t *cr, const meiro_maze *m, const page_layout *L, const char *font)
+static void floor_names(canvas *cv, const meiro_maze *m, const page_layout *L, const char *font)
 {
     for (uint32_t k = 0; k < m->levels; k++) {
         page_layout F = floor_layout(m, L, k);
         char name[16];
         snprintf(name, sizeof name, "%luF", (unsigned long)k + 1);
         double size = fmin(L->cell * 0.6, 8);
-        centred_text(cr, name, font, size, F.maze_x + F.maze_w / 2,
+        centred_text(cv, name, font, size, F.maze_x + F.maze_w / 2,
                      F.maze_y - L->cell * 0.55);
     }
 }
@@ -92,7 +92,7 @@ static void floor_names(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
 /* The answer: one line a floor for each run of the path on it, from the
  * stair (or S's door) where it comes in to the stair (or G's door) where
  * it leaves. */
-static void levels_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+static void levels_path(canvas *cv, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
     scene_paint pen = answer_paint(L); /* round caps and joins */
@@ -103,34 +103,34 @@ static void levels_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
         centre_of(&F, p->cells[k].x, p->cells[k].y - floor * m->floor_h, &x, &y);
         bool first = k == 0 || level_of(m, p->cells[k - 1].y) != floor;
         if (k == 0 && m->start_door < MEIRO_NO_DIR) { /* from S's door */
-            cairo_move_to(cr, x + DIR_DX[m->start_door] * L->cell / 2,
+            canvas_move_to(cv, x + DIR_DX[m->start_door] * L->cell / 2,
                           y + DIR_DY[m->start_door] * L->cell / 2);
-            cairo_line_to(cr, x, y);
+            canvas_line_to(cv, x, y);
         } else if (first) {
-            cairo_move_to(cr, x, y);
+            canvas_move_to(cv, x, y);
         } else {
-            cairo_line_to(cr, x, y);
+            canvas_line_to(cv, x, y);
         }
         if (k + 1 == p->length && m->goal_door < MEIRO_NO_DIR)
-            cairo_line_to(cr, x + DIR_DX[m->goal_door] * L->cell / 2,
+            canvas_line_to(cv, x + DIR_DX[m->goal_door] * L->cell / 2,
                           y + DIR_DY[m->goal_door] * L->cell / 2);
         /* the run ends at a stair (its mark, drawn over it, says which) */
         if (k + 1 == p->length || level_of(m, p->cells[k + 1].y) != floor)
-            canvas_take_path(cr, ROLE_ANSWER, &pen, 1);
+            canvas_take_path(cv, ROLE_ANSWER, &pen, 1);
     }
 }
 
-void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+void draw_levels(canvas *cv, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                  const maze_marks *marks, double snap, unsigned layers)
 {
     for (uint32_t k = 0; k < m->levels; k++) {
         meiro_maze f = floor_view(m, k);
         page_layout F = floor_layout(m, L, k);
-        draw_maze(cr, &f, NULL, &F, marks, snap, layers & LAYER_WALLS);
+        draw_maze(cv, &f, NULL, &F, marks, snap, layers & LAYER_WALLS);
     }
-    if (layers & LAYER_PATH) levels_path(cr, m, path, L);
+    if (layers & LAYER_PATH) levels_path(cv, m, path, L);
     if (!(layers & LAYER_LABELS)) return;
-    floor_names(cr, m, L, marks->font);
+    floor_names(cv, m, L, marks->font);
     /* stairs numbered by their lower cell in id order (levels_number_stairs),
      * counted as the cells go by: a stair's upper end takes the count of
      * the stairs up to its lower cell, a floor's cells behind */
@@ -152,13 +152,13 @@ void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const
         page_layout F = floor_layout(m, L, floor);
         double x, y;
         centre_of(&F, c.x, c.y - floor * m->floor_h, &x, &y);
-        stair_mark(cr, marks->font, &F, x, y, (st >> LEVEL_UP) & 1u, number);
+        stair_mark(cv, marks->font, &F, x, y, (st >> LEVEL_UP) & 1u, number);
     }
     for (uint32_t k = 0; k < m->levels; k++) {
         bool start = level_of(m, m->start.y) == k, goal = level_of(m, m->goal.y) == k;
         if (!start && !goal) continue;
         meiro_maze f = floor_view(m, k);
         page_layout F = floor_layout(m, L, k);
-        draw_ends(cr, &f, &F, marks, start, goal);
+        draw_ends(cv, &f, &F, marks, start, goal);
     }
 }

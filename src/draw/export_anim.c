@@ -311,7 +311,7 @@ meiro_status render_animate_svg(const meiro_trace *trace, const meiro_maze *init
 }
 
 /* One frame: cell colours, the path's cells, then walls and marks. */
-static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
+static void draw_frame(cairo_t *cr, canvas *cv, const meiro_player *p, const page_layout *L,
                        const maze_marks *marks)
 {
     const meiro_maze *m = meiro_player_maze(p);
@@ -327,10 +327,10 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
             cairo_fill(cr);
         }
     }
-    draw_maze(cr, m, NULL, L, marks, 1.0, LAYER_ALL);
+    draw_maze(cv, m, NULL, L, marks, 1.0, LAYER_ALL);
     if (L->cell < 20) return;
     /* big cells: the numbers a solver gave them, as the DFS/BFS article printed them */
-    cairo_set_source_rgb(cr, 0.25, 0.25, 0.3);
+    canvas_set_colour(cv, 0.25, 0.25, 0.3);
     for (uint32_t y = 0; y < m->h; y++) {
         for (uint32_t x = 0; x < m->w; x++) {
             uint32_t v = meiro_player_value(p, x, y);
@@ -339,7 +339,7 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
             char num[16];
             snprintf(num, sizeof num, "%u", v);
             double size = L->cell * (v < 100 ? 0.42 : v < 1000 ? 0.32 : 0.25);
-            draw_text(cr, ROLE_TEXT, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
+            draw_text(cv, ROLE_TEXT, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
                       L->maze_y + (y + 0.5) * L->cell + size * 0.36, size, false, 0);
         }
     }
@@ -488,10 +488,12 @@ meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *i
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
         frame_scene.sink = scene_cairo_sink(cr);
-        s = canvas_attach(cr, &frame_scene, err);
-        if (s == MEIRO_OK) draw_frame(cr, p, &L, &marks);
-        canvas_detach(cr);
-        if (s == MEIRO_OK) s = scene_status(&frame_scene, err);
+        canvas cv;
+        canvas_init(&cv, &frame_scene);
+        canvas_view(&cv, cr);
+        draw_frame(cr, &cv, p, &L, &marks);
+        s = canvas_status(&cv, err);
+        canvas_free(&cv);
         cairo_destroy(cr);
         if (s != MEIRO_OK) break;
         size_t f = meiro_player_frame(p);

@@ -11,7 +11,6 @@
 #include "draw/document.h"
 #include "draw/draw.h"
 #include "draw/export.h"
-#include "draw/scene_cairo.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,23 +25,17 @@ static meiro_status gather_maze(const meiro_maze *m, const meiro_path *path,
     if (s != MEIRO_OK) return s;
     double pw, ph;
     doc_page_size(&d, &pw, &ph);
-    /* unbounded, so the drawing code culls nothing as outside a band */
-    cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-    cairo_t *cr = cairo_create(rec);
-    cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     scene sc;
     scene_sink sink = plot_sink(p);
     scene_init(&sc, pw, ph, &sink);
-    s = canvas_attach(cr, &sc, err);
-    if (s == MEIRO_OK)
-        s = doc_draw_page(&d, 0, cr, true, 0, LAYER_WALLS | LAYER_LABELS | LAYER_PATH, err);
-    canvas_detach(cr);
-    if (s == MEIRO_OK) s = scene_status(&sc, err);
+    canvas cv; /* the whole page in view: nothing culled as outside a band */
+    canvas_init(&cv, &sc);
+    s = doc_draw_page(&d, 0, &cv, true, 0, LAYER_WALLS | LAYER_LABELS | LAYER_PATH, err);
     if (s == MEIRO_OK && p->failed) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    canvas_free(&cv);
     scene_free(&sc);
-    meiro_status drawn = draw_finish(rec, cr, NULL, err);
     doc_free(&d);
-    return s != MEIRO_OK ? s : drawn;
+    return s;
 }
 
 static meiro_status write_machine(const meiro_maze *m, const meiro_path *path,

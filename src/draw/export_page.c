@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* Page `index` of d into the writer. */
-static meiro_status describe_page(const document *d, size_t index, cairo_t *cr, scene_json *w,
+static meiro_status describe_page(const document *d, size_t index, scene_json *w,
                                   meiro_error *err)
 {
     double pw, ph;
@@ -27,11 +27,11 @@ static meiro_status describe_page(const document *d, size_t index, cairo_t *cr, 
     scene sc;
     scene_init(&sc, pw, ph, NULL);
     scene_json_page(w, &sc);
-    meiro_status s = canvas_attach(cr, &sc, err);
-    if (s == MEIRO_OK) s = doc_draw_page(d, index, cr, false, 0, LAYER_ALL, err);
-    canvas_detach(cr);
+    canvas cv; /* the whole page in view: nothing culled as outside a band */
+    canvas_init(&cv, &sc);
+    meiro_status s = doc_draw_page(d, index, &cv, false, 0, LAYER_ALL, err);
     scene_json_page_end(w);
-    if (s == MEIRO_OK) s = scene_status(&sc, err);
+    canvas_free(&cv);
     scene_free(&sc);
     return s;
 }
@@ -41,17 +41,12 @@ meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uin
 {
     scene_json *w = scene_json_begin(out, has_seed, seed);
     if (!w) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    /* unbounded, so the drawing code culls nothing as outside a band */
-    cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-    cairo_t *cr = cairo_create(rec);
-    cairo_scale(cr, PT_PER_MM, PT_PER_MM); /* as a PDF page */
     meiro_status s = MEIRO_OK;
     for (size_t k = 0; k < n; k++)
         for (size_t p = 0; p < docs[k].page_count && s == MEIRO_OK; p++)
-            s = describe_page(&docs[k], p, cr, w, err);
-    meiro_status drawn = draw_finish(rec, cr, NULL, err);
+            s = describe_page(&docs[k], p, w, err);
     meiro_status written = scene_json_end(w, s == MEIRO_OK ? err : NULL);
-    return s != MEIRO_OK ? s : drawn != MEIRO_OK ? drawn : written;
+    return s != MEIRO_OK ? s : written;
 }
 
 meiro_status export_page(const meiro_maze *m, const meiro_path *path,

@@ -13,6 +13,7 @@
 #include "page/layout.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/scene_cairo.h"
 #include "press/qpdf_lib.h"
 #include "draw/export.h"
 #include "draw/pdf_walls.h"
@@ -93,12 +94,12 @@ static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface,
             cairo_pdf_surface_set_size(surface, L.crop_w * PT_PER_MM, L.crop_h * PT_PER_MM);
             cairo_save(cr);
             cairo_translate(cr, -L.crop_x, -L.crop_y);
-            s = doc_draw_page(d, p, cr, true, 0, LAYER_ALL, err);
+            s = doc_draw_cairo(d, p, cr, true, 0, LAYER_ALL, err);
             cairo_restore(cr);
         } else if (s == MEIRO_OK) {
             cairo_save(cr);
             cairo_translate(cr, page_bleed_left(&d->style.paper, p % 2 == 1), 0);
-            s = doc_draw_page(d, p, cr, false, 0, LAYER_ALL, err);
+            s = doc_draw_cairo(d, p, cr, false, 0, LAYER_ALL, err);
             cairo_restore(cr);
         }
         cairo_show_page(cr);
@@ -254,7 +255,7 @@ meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE
                 cairo_scale(cr, scale, scale);
                 cairo_rectangle(cr, 0, 0, pw, ph);
                 cairo_clip(cr);
-                s = doc_draw_page(d, o + (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
+                s = doc_draw_cairo(d, o + (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
                 cairo_restore(cr);
             }
             cairo_show_page(cr);

@@ -11,7 +11,7 @@
 #include "page/layout.h"
 #include "draw/document.h"
 #include "draw/export.h"
-#include "draw/measure.h"
+#include "draw/scene_cairo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -165,8 +165,8 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         cairo_paint(cr);
         cairo_translate(cr, -x0, -(y0 + top)); /* device pixels */
         cairo_scale(cr, ppm, ppm);
-        s = doc_draw_page(&d, 0, cr, opt->crop, ppm, LAYER_ALL, err);
-        st = measure_ok(cr) ? cairo_status(cr) : CAIRO_STATUS_NO_MEMORY;
+        s = doc_draw_cairo(&d, 0, cr, opt->crop, ppm, LAYER_ALL, err);
+        st = cairo_status(cr);
         cairo_destroy(cr);
         cairo_surface_flush(band);
         const unsigned char *data = cairo_image_surface_get_data(band);

@@ -2,20 +2,24 @@
  * at spaces first, as children's Japanese is written (wakachigaki, a space
  * between words), and between characters only inside a word wider than
  * the line; never before small kana, a prolonged sound mark or closing
- * punctuation, nor after an opening bracket (kinsoku). */
+ * punctuation, nor after an opening bracket (kinsoku). No drawing library:
+ * the measurer breaks lines by these rules (measure.h), and so does the
+ * cairo backend's pango for a description read back (draw.c). */
 #ifndef MEIRO_SRC_DRAW_LINE_BREAKS_H
 #define MEIRO_SRC_DRAW_LINE_BREAKS_H
 
-#include <pango/pangocairo.h>
 #include <stdbool.h>
+#include <stdint.h>
+
+/* Whether code point c separates words (a space, an ideographic space, a tab). */
+bool line_space(uint32_t c);
+
+/* Whether a line may end between code points `before` and `after` of a
+ * word (kinsoku). */
+bool line_break_between(uint32_t before, uint32_t after);
 
 /* Whether `text` has a space between two words (where a line may break
  * without breaking a word). */
 bool text_has_spaces(const char *text);
-
-/* Sets the breaks of `layout` (its text, font and width set): words are
- * kept whole, except, when `in_words`, those wider than `width` (mm),
- * which break between characters; kinsoku always. */
-void set_line_breaks(PangoLayout *layout, double width, bool in_words);
 
 #endif /* MEIRO_SRC_DRAW_LINE_BREAKS_H */

@@ -1,11 +1,13 @@
 /* measured_width (measure.h): the measurer's fonts cached for the document
- * (or the cairo context) that draws the page. */
+ * (or the canvas) that composes the page. */
 #include "draw/measure.h"
 
 #include "core/alloc.h"
 #include "glyph/font.h"
-#include "draw/draw.h"
+#include "draw/line_breaks.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,10 +25,6 @@ struct measure_cache {
     bool failed; /* out of memory once */
 };
 
-static const cairo_user_data_key_t cache_key;
-/* cr's user data when even the cache could not be made: failed, nothing to free */
-static const measure_cache no_memory = {.failed = true};
-
 void measure_cache_free(measure_cache *c)
 {
     for (size_t i = 0; c && i < c->n; i++) {
@@ -36,19 +34,18 @@ void measure_cache_free(measure_cache *c)
     free(c);
 }
 
-static void cache_free(void *p) { measure_cache_free(p); }
-
 measure_cache *measure_cache_new(void) { return zalloc(1, sizeof(measure_cache)); }
 
-void measure_share(cairo_t *cr, measure_cache *c)
+void measure_share(canvas *cv, measure_cache *c)
 {
-    /* without memory for it, cr keeps (or makes) its own */
-    if (c && !cairo_get_user_data(cr, &cache_key)) cairo_set_user_data(cr, &cache_key, c, NULL);
+    /* without memory for it, cv keeps (or makes) its own */
+    if (c && !cv->measure) cv->measure = c;
 }
 
 static glyph_fonts *fonts_new(const char *font, bool bold)
 {
     glyph_fonts *f = glyph_fonts_new(NULL);
+    if (f) glyph_fonts_page(f);
     if (f && glyph_fonts_find(f, font, NULL, bold, NULL) != MEIRO_OK) {
         glyph_fonts_free(f);
         f = NULL;
@@ -56,16 +53,15 @@ static glyph_fonts *fonts_new(const char *font, bool bold)
     return f;
 }
 
-/* cr's cache, made on first use; NULL when it cannot be (cr then says so). */
-static measure_cache *cache_of(cairo_t *cr)
+/* cv's cache, made on first use; NULL when it cannot be (cv then says so). */
+static measure_cache *cache_of(canvas *cv)
 {
-    measure_cache *c = cairo_get_user_data(cr, &cache_key);
-    if (c) return c->failed ? NULL : c;
-    c = measure_cache_new();
-    if (c && cairo_set_user_data(cr, &cache_key, c, cache_free) == CAIRO_STATUS_SUCCESS) return c;
-    free(c);
-    cairo_set_user_data(cr, &cache_key, (void *)&no_memory, NULL);
-    return NULL;
+    if (cv->measure) return cv->measure->failed ? NULL : cv->measure;
+    if (cv->measure_failed) return NULL;
+    cv->measure = measure_cache_new();
+    cv->own_measure = cv->measure != NULL;
+    cv->measure_failed = cv->measure == NULL;
+    return cv->measure;
 }
 
 /* The fonts of (font, bold) cached in c; NULL when out of memory (*own then
@@ -94,26 +90,228 @@ static glyph_fonts *fonts_of(measure_cache *c, const char *font, bool bold, bool
     return f;
 }
 
-double measured_width(cairo_t *cr, const char *text, const char *font, bool bold, double size)
+/* A piece of text shaped: its advance, its ink (ems, y up; x0 > x1 without
+ * ink), its line's ascent and descent (ems). */
+typedef struct piece {
+    double advance, x0, y0, x1, y1, ascent, descent;
+} piece;
+
+/* text[0..len) with U+FFFD for each cluster no face of f has (free it);
+ * NULL without memory. */
+static char *without_missing(glyph_fonts *f, const char *text, size_t len, size_t *out_len)
 {
-    bool own = false;
-    measure_cache *c = cache_of(cr);
-    glyph_fonts *f = c ? fonts_of(c, font, bold, &own) : NULL;
-    glyph_extents e;
-    meiro_status s = f ? glyph_measure(f, text, NULL, size, &e, NULL) : MEIRO_ERROR_NOMEM;
-    if (own) glyph_fonts_free(f);
-    if (s == MEIRO_OK) return e.advance;
-    if (s == MEIRO_ERROR_NOMEM && c) c->failed = true;
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
-    if (!layout) return 0;
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    g_object_unref(layout);
-    return (double)logical.width / PANGO_SCALE;
+    char *copy = alloc_array(3 * len + 1, 1), *o = copy;
+    for (const char *p = text, *end = text + len; copy && p < end;) {
+        const char *q = glyph_cluster_end(p);
+        if (q > end) q = end;
+        if (glyph_fonts_cover(f, p, (size_t)(q - p), NULL)) {
+            memcpy(o, p, (size_t)(q - p));
+            o += q - p;
+        } else {
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
+        }
+        p = q;
+    }
+    if (copy) *out_len = (size_t)(o - copy);
+    return copy;
 }
 
-bool measure_ok(cairo_t *cr)
+/* text[0..len) shaped in f; false when out of memory. A text even U+FFFD
+ * cannot stand in for measures nothing. */
+static bool shape_piece(glyph_fonts *f, const char *text, size_t len, piece *out)
 {
-    const measure_cache *c = cairo_get_user_data(cr, &cache_key);
-    return !c || !c->failed;
+    glyph_run run;
+    glyph_run_init(&run, true); /* its glyphs' faces give the line's height */
+    meiro_status s = glyph_shape(f, text, len, NULL, &run, NULL);
+    if (s == MEIRO_ERROR_ARGUMENT) { /* a letter no font has */
+        glyph_run_free(&run);
+        size_t n = 0;
+        char *copy = without_missing(f, text, len, &n);
+        s = copy ? glyph_shape(f, copy, n, NULL, &run, NULL) : MEIRO_ERROR_NOMEM;
+        free(copy);
+        if (s == MEIRO_ERROR_ARGUMENT) glyph_run_free(&run);
+    }
+    *out = (piece){run.advance, run.x0, run.y0, run.x1, run.y1, 0, 0};
+    glyph_run_line(&run, &out->ascent, &out->descent);
+    glyph_run_free(&run);
+    return s == MEIRO_OK || s == MEIRO_ERROR_ARGUMENT;
+}
+
+/* A text being set: where its lines go. */
+typedef struct setter {
+    glyph_fonts *fonts;
+    const char *text;
+    double size, width;
+    text_set *out;
+    bool failed; /* out of memory */
+} setter;
+
+/* The advance of bytes [a, b) of the text, mm. */
+static double span(setter *st, size_t a, size_t b)
+{
+    piece pc;
+    if (!shape_piece(st->fonts, st->text + a, b - a, &pc)) st->failed = true;
+    return pc.advance * st->size;
+}
+
+/* Box (left, top, width, height) b grown to hold a, unless a is empty. */
+static void box_union(double *b, const double *a)
+{
+    if (a[2] <= 0 && a[3] <= 0) return;
+    if (b[2] <= 0 && b[3] <= 0) {
+        memcpy(b, a, 4 * sizeof *b);
+        return;
+    }
+    double x1 = fmax(b[0] + b[2], a[0] + a[2]), y1 = fmax(b[1] + b[3], a[1] + a[3]);
+    b[0] = fmin(b[0], a[0]);
+    b[1] = fmin(b[1], a[1]);
+    b[2] = x1 - b[0];
+    b[3] = y1 - b[1];
+}
+
+/* Bytes [a, b) of the text as the next line, under the others. */
+static void emit(setter *st, size_t a, size_t b)
+{
+    piece pc;
+    if (!shape_piece(st->fonts, st->text + a, b - a, &pc)) st->failed = true;
+    text_set *o = st->out;
+    double k = st->size, w = pc.advance * k;
+    set_line l = {a, b - a, st->width > 0 ? (st->width - w) / 2 : 0, o->height, w, 0, {0}};
+    l.baseline = l.top + pc.ascent * k;
+    if (pc.x1 >= pc.x0)
+        memcpy(l.ink, (double[]){l.x + pc.x0 * k, l.baseline - pc.y1 * k, (pc.x1 - pc.x0) * k,
+                                 (pc.y1 - pc.y0) * k}, sizeof l.ink);
+    if (o->lines == 0) {
+        o->x = l.x;
+        o->width = w;
+        o->baseline = l.baseline;
+    } else {
+        double right = fmax(o->x + o->width, l.x + w);
+        o->x = fmin(o->x, l.x);
+        o->width = right - o->x;
+    }
+    o->height += (pc.ascent + pc.descent) * k;
+    box_union(o->ink, l.ink);
+    if (o->lines < SET_LINES) o->line[o->lines] = l;
+    o->lines++;
+}
+
+/* Where a word [a, end) too wide for the line breaks first: the last break
+ * kinsoku allows that leaves [a, k) within the width, else the first one
+ * (end without any). */
+static size_t word_break(setter *st, size_t a, size_t end)
+{
+    size_t first = end, fits = end;
+    bool found = false;
+    const char *p = st->text + a;
+    uint32_t before = glyph_next_code_point(&p);
+    for (const char *q = glyph_cluster_end(st->text + a); q < st->text + end;) {
+        const char *r = q;
+        uint32_t after = glyph_next_code_point(&r);
+        size_t k = (size_t)(q - st->text);
+        if (line_break_between(before, after)) {
+            if (first == end) first = k;
+            if (span(st, a, k) > st->width) break;
+            fits = k;
+            found = true;
+        }
+        const char *next = glyph_cluster_end(q);
+        for (const char *c = q; c < next;) before = glyph_next_code_point(&c);
+        q = next;
+    }
+    return found ? fits : first;
+}
+
+/* The byte after the word that starts at a (a space or the end). */
+static size_t word_end(const char *text, size_t a)
+{
+    const char *p = text + a;
+    while (*p) {
+        const char *q = p;
+        if (line_space(glyph_next_code_point(&q))) break;
+        p = q;
+    }
+    return (size_t)(p - text);
+}
+
+/* The words of the text in lines: each word on the line before if it fits
+ * there, else on a line of its own; one too wide for a line broken where
+ * it fits when in_words. */
+static void set_lines(setter *st, bool in_words)
+{
+    size_t ls = SIZE_MAX, le = 0, n = strlen(st->text); /* the line so far: [ls, le) */
+    for (size_t a = 0; a < n && !st->failed;) {
+        const char *p = st->text + a;
+        if (line_space(glyph_next_code_point(&p))) {
+            a = (size_t)(p - st->text);
+            continue;
+        }
+        size_t we = word_end(st->text, a);
+        if (ls != SIZE_MAX && span(st, ls, we) <= st->width) {
+            le = we;
+        } else {
+            if (ls != SIZE_MAX) emit(st, ls, le);
+            ls = a, le = we;
+            while (in_words && !st->failed && span(st, ls, le) > st->width) {
+                size_t k = word_break(st, ls, le);
+                if (k == le) break;
+                emit(st, ls, k);
+                ls = k;
+            }
+        }
+        a = we;
+    }
+    if (ls != SIZE_MAX) emit(st, ls, le);
+}
+
+void text_set_out(canvas *cv, const char *text, const char *font, bool bold, double size,
+                  double width, bool in_words, text_set *out)
+{
+    *out = (text_set){0};
+    bool own = false;
+    measure_cache *c = cache_of(cv);
+    setter st = {c ? fonts_of(c, font, bold, &own) : NULL, text, size, width, out, false};
+    if (!st.fonts) {
+        cv->measure_failed = true;
+        return;
+    }
+    if (width > 0) set_lines(&st, in_words);
+    else emit(&st, 0, strlen(text));
+    if (own) glyph_fonts_free(st.fonts);
+    if (st.failed) {
+        cv->measure_failed = true;
+        *out = (text_set){0};
+    }
+}
+
+int text_missing(canvas *cv, const char *text, const char *font, bool bold)
+{
+    bool own = false;
+    measure_cache *c = cache_of(cv);
+    glyph_fonts *f = c ? fonts_of(c, font, bold, &own) : NULL;
+    if (!f) {
+        cv->measure_failed = true;
+        return 0;
+    }
+    int n = 0;
+    for (const char *p = text; *p;) {
+        const char *q = glyph_cluster_end(p);
+        n += !glyph_fonts_cover(f, p, (size_t)(q - p), NULL);
+        p = q;
+    }
+    if (own) glyph_fonts_free(f);
+    return n;
+}
+
+double measured_width(canvas *cv, const char *text, const char *font, bool bold, double size)
+{
+    text_set set;
+    text_set_out(cv, text, font, bold, size, 0, false, &set);
+    return set.width;
+}
+
+bool measure_ok(const canvas *cv)
+{
+    return !cv->measure_failed && (!cv->measure || !cv->measure->failed);
 }

@@ -1,33 +1,65 @@
-/* The page's texts measured by the one text measurer (glyph/font.h), the
- * one a build without pango has too: a title's, a caption's, a spine's
- * width on one line, from which their sizes are chosen. Pango draws them
- * (the same fonts, the same shaping: the widths agree). */
+/* The page's texts measured and set by the one text measurer
+ * (glyph/font.h), the one a build without pango has too: their widths,
+ * from which their sizes are chosen, their lines, baselines and ink, from
+ * which their places are. The cairo backend draws them with pango at those
+ * places (the same fonts, the same shaping: they agree). */
 #ifndef MEIRO_SRC_DRAW_MEASURE_H
 #define MEIRO_SRC_DRAW_MEASURE_H
 
-#include <cairo.h>
+#include "draw/canvas.h"
+
 #include <stdbool.h>
 
 /* The advance of `text` on one line in `font` (a family list, as pango
- * reads it) at `size` (mm), bold or not. The fonts matched are kept on
- * cr (its user data, freed with it), or in the cache it shares. A text with a letter no font has (pango draws a box) is measured by
- * pango. Out of memory, pango's width too, and cr remembers it (as cairo's
- * own errors stick to it): measure_ok says so where cairo's status is
- * read, and the page is refused. */
-double measured_width(cairo_t *cr, const char *text, const char *font, bool bold, double size);
+ * reads it) at `size` (mm), bold or not. The fonts matched are kept in
+ * the cache cv shares, else in its own (freed with it). A text with a
+ * letter no font has (pango draws a box) is measured by pango. Out of
+ * memory, pango's width too, and cv remembers it: canvas_status says so,
+ * and the page is refused. */
+double measured_width(canvas *cv, const char *text, const char *font, bool bold, double size);
 
-/* False when measuring a text on cr ran out of memory. */
-bool measure_ok(cairo_t *cr);
+/* A text set by the one measurer as pango sets it: on one line, or broken
+ * into lines a width wide (line_breaks.h: at spaces, and inside a word
+ * wider than the line when asked), each centred in the width, the lines
+ * one under the other, each as high as its fonts' ascent and descent.
+ * Places are in mm from the set's top left corner. */
+enum { SET_LINES = 6 }; /* the lines kept; more are counted */
+typedef struct set_line {
+    size_t start, len;    /* the line's bytes of the text */
+    double x, top, width; /* its logical box's left, top and width */
+    double baseline;      /* from the set's top */
+    double ink[4];        /* left, top, width, height; 0 x 0 without ink */
+} set_line;
+typedef struct text_set {
+    size_t lines;          /* how many (line[] holds the first SET_LINES) */
+    set_line line[SET_LINES];
+    double x, width, height; /* the logical box: the lines' union */
+    double baseline;         /* the first line's */
+    double ink[4];           /* the lines' ink: left, top, width, height */
+} text_set;
 
-/* The fonts matched for a document, kept for every context it is drawn on
- * (a PNG's bands, the contexts its texts are fitted on), so that each
- * family is matched once a document, not once a context: made with
- * measure_cache_new (NULL without memory), handed to a context with
+/* `text` in `font` at `size` mm, bold or not, set on one line (width 0)
+ * or in lines `width` wide (broken inside words too when in_words). A
+ * letter no font has is set as U+FFFD (pango draws a box of about its
+ * size). Out of memory: an empty set, and cv remembers it. */
+void text_set_out(canvas *cv, const char *text, const char *font, bool bold, double size,
+                  double width, bool in_words, text_set *out);
+
+/* How many letters of `text` no font of `font` has (they would print as
+ * empty boxes). */
+int text_missing(canvas *cv, const char *text, const char *font, bool bold);
+
+/* False when measuring a text on cv ran out of memory. */
+bool measure_ok(const canvas *cv);
+
+/* The fonts matched for a document, kept for every canvas it is drawn on
+ * (a PNG's bands, the canvases its texts are fitted on), so that each
+ * family is matched once a document, not once a canvas: made with
+ * measure_cache_new (NULL without memory), handed to a canvas with
  * measure_share (not freed with it), freed with measure_cache_free after
- * the contexts. */
-typedef struct measure_cache measure_cache;
+ * the canvases. */
 measure_cache *measure_cache_new(void);
 void measure_cache_free(measure_cache *c);
-void measure_share(cairo_t *cr, measure_cache *c);
+void measure_share(canvas *cv, measure_cache *c);
 
 #endif /* MEIRO_SRC_DRAW_MEASURE_H */

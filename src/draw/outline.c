@@ -17,7 +17,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "draw/draw.h"
-#include "draw/scene_cairo.h"
+#include "draw/canvas.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -299,17 +299,17 @@ done:
 }
 
 /* The loops of o as the current path, placed by L. */
-static void outline_path(cairo_t *cr, const outline *o, const page_layout *L)
+static void outline_path(canvas *cv, const outline *o, const page_layout *L)
 {
     size_t start = 0;
     for (size_t l = 0; l < o->loops; l++) {
         for (size_t i = start; i < o->loop_end[l]; i++) {
             double x = L->maze_x + o->points[2 * i] * L->cell,
                    y = L->maze_y + o->points[2 * i + 1] * L->cell;
-            if (i == start) cairo_move_to(cr, x, y);
-            else cairo_line_to(cr, x, y);
+            if (i == start) canvas_move_to(cv, x, y);
+            else canvas_line_to(cv, x, y);
         }
-        cairo_close_path(cr);
+        canvas_close_path(cv);
         start = o->loop_end[l];
     }
 }
@@ -321,7 +321,7 @@ static void outline_path(cairo_t *cr, const outline *o, const page_layout *L)
  * neighbours in every viewer). Each corner has as many sides leaving it
  * as reaching it, so a walk from any side comes back to its start. false
  * without memory. */
-static bool cells_path(cairo_t *cr, const meiro_maze *m, const page_layout *L)
+static bool cells_path(canvas *cv, const meiro_maze *m, const page_layout *L)
 {
     size_t vw = (size_t)m->w + 1, corners = vw * (m->h + 1);
     uint8_t *out = zalloc(corners, 1); /* bit d: a side leaves the corner going d (N E S W) */
@@ -343,39 +343,35 @@ static bool cells_path(cairo_t *cr, const meiro_maze *m, const page_layout *L)
     for (size_t v0 = 0; v0 < corners; v0++)
         while (out[v0]) { /* a corner two loops touch at starts both */
             size_t v = v0;
-            cairo_move_to(cr, L->maze_x + (double)(v % vw) * L->cell,
+            canvas_move_to(cv, L->maze_x + (double)(v % vw) * L->cell,
                           L->maze_y + (double)(v / vw) * L->cell);
             do {
                 int d = 0;
                 while (!(out[v] >> d & 1)) d++;
                 out[v] &= (uint8_t) ~(1u << d);
                 v = (size_t)((long)v + dx[d] + dy[d] * (long)vw);
-                cairo_line_to(cr, L->maze_x + (double)(v % vw) * L->cell,
+                canvas_line_to(cv, L->maze_x + (double)(v % vw) * L->cell,
                               L->maze_y + (double)(v / vw) * L->cell);
             } while (v != v0);
-            cairo_close_path(cr);
+            canvas_close_path(cv);
         }
     free(out);
     return true;
 }
 
-meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L, meiro_error *err)
+meiro_status draw_outline(canvas *cv, const meiro_maze *m, const page_layout *L, meiro_error *err)
 {
     outline o;
     meiro_status s = outline_trace(m, L->line / L->cell, &o, err);
     if (s != MEIRO_OK || o.loops == 0) return s;
-    scene *sc = canvas_scene(cr);
-    if (!sc) {
-        outline_free(&o);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the shape's outline");
-    }
+    scene *sc = cv->scene;
     double big = 1e6;
     /* cut where bridges cross it (the page but their cells) and at the
      * doors of S and G (a cell wide, out past the line) */
     bool bridges = false, doors = L->end_door[0] || L->end_door[1];
     for (size_t i = 0; i < (size_t)m->w * m->h && !bridges; i++) bridges = m->active[i] == MASK_BRIDGE;
     if (bridges || doors) {
-        cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
+        canvas_rectangle(cv, -big, -big, 2 * big, 2 * big);
         for (int k = 0; k < 2; k++) {
             meiro_dir d = layout_end_door(L, k);
             if (d >= MEIRO_NO_DIR) continue;
@@ -383,35 +379,35 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
             /* the cell, moved out by most of a cell: its far half clears the line */
             double x = L->maze_x + (c.x + 0.9 * DIR_DX[d]) * L->cell,
                    y = L->maze_y + (c.y + 0.9 * DIR_DY[d]) * L->cell;
-            cairo_rectangle(cr, x, y, L->cell, L->cell);
+            canvas_rectangle(cv, x, y, L->cell, L->cell);
         }
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++)
                 if (m->active[(size_t)y * m->w + x] == MASK_BRIDGE)
-                    cairo_rectangle(cr, L->maze_x + x * L->cell, L->maze_y + y * L->cell, L->cell,
+                    canvas_rectangle(cv, L->maze_x + x * L->cell, L->maze_y + y * L->cell, L->cell,
                                     L->cell);
-        canvas_take_clip(cr, ROLE_OUTLINE, true);
+        canvas_take_clip(cv, ROLE_OUTLINE, true);
     }
-    outline_path(cr, &o, L);
+    outline_path(cv, &o, L);
     scene_paint ink = scene_stroke((scene_rgb){0, 0, 0}, L->line * OUTLINE_WIDTH, CAP_BUTT,
                                    JOIN_ROUND);
-    canvas_take_path(cr, ROLE_OUTLINE, &ink, 1);
+    canvas_take_path(cv, ROLE_OUTLINE, &ink, 1);
     /* the band between the line and the cells filled as the line is: the
      * line and the outer walls are one edge, with no white channel between
      * them that a child would take for a way round the letter; a counter
      * too small to trace (A's, D's) is filled whole, a hole, not a box of
      * walls. The cells themselves are cut out of the fill. */
-    cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
-    bool made = cells_path(cr, m, L);
+    canvas_rectangle(cv, -big, -big, 2 * big, 2 * big);
+    bool made = cells_path(cv, m, L);
     if (made) {
-        canvas_take_clip(cr, ROLE_OUTLINE, true);
-        outline_path(cr, &o, L);
+        canvas_take_clip(cv, ROLE_OUTLINE, true);
+        outline_path(cv, &o, L);
         scene_paint band = scene_fill((scene_rgb){0, 0, 0});
         band.even_odd = true;
-        canvas_take_path(cr, ROLE_OUTLINE, &band, 1);
+        canvas_take_path(cv, ROLE_OUTLINE, &band, 1);
         scene_unclip(sc, ROLE_OUTLINE);
     }
-    cairo_new_path(cr);
+    canvas_new_path(cv);
     if (bridges || doors) scene_unclip(sc, ROLE_OUTLINE);
     outline_free(&o);
     if (!made) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the shape's outline");

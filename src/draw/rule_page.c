@@ -96,8 +96,15 @@ static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, doubl
     cairo_fill(cr);
 }
 
+/* The colour cr paints in and cv's texts are set in. */
+static void colour(cairo_t *cr, canvas *cv, double r, double g, double b)
+{
+    cairo_set_source_rgb(cr, r, g, b);
+    canvas_set_colour(cv, r, g, b);
+}
+
 /* One sheet in the box (x0, y0, bw, bh): big (1-up) or half a page. */
-static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title, size_t number,
+static void draw_sheet(cairo_t *cr, canvas *cv, const meiro_rule_sheet *s, const char *title, size_t number,
                        double x0, double y0, double bw, double bh, bool big, bool answer)
 {
     const rule_words *w = rule_words_for(s->lang);
@@ -119,11 +126,11 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         size_t l = strlen(head);
         snprintf(head + l, sizeof head - l, " — %s", s->name);
     }
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    colour(cr, cv, 0, 0, 0);
     text_fit fit;
     double ty = y0 + 8 * k;
-    if (fit_text(cr, head, font, true, 8 * k, 4, bw, 10 * k, &fit))
-        draw_fitted(cr, ROLE_TEXT, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
+    if (fit_text(cv, head, font, true, 8 * k, 4, bw, 10 * k, &fit))
+        draw_fitted(cv, ROLE_TEXT, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
     /* a language read from the right starts there: its name line's word,
      * and the grid, mirrored as its HTML page shows it (dir="rtl"): the
@@ -133,7 +140,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         /* "Name ____" at the right; a language read from the right starts
          * there with its word, the line after it to the left */
         double line_x = rtl ? x0 + bw - 86 * k : x0 + bw - 68 * k;
-        draw_text(cr, ROLE_TEXT, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k,
+        draw_text(cv, ROLE_TEXT, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k,
                   false, 1);
         cairo_set_line_width(cr, 0.3);
         cairo_move_to(cr, line_x, ny + 0.8);
@@ -143,15 +150,15 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
          * long name */
         if (s->name[0]) {
             double size = 5 * k, room = 64 * k;
-            if (!fit_text(cr, s->name, font, true, size, size, room, 6 * k, &fit) || fit.wrap)
+            if (!fit_text(cv, s->name, font, true, size, size, room, 6 * k, &fit) || fit.wrap)
                 size *= room / fit.natural * 0.999;
-            draw_text(cr, ROLE_TEXT, s->name, font, rtl ? line_x + 66 * k : line_x + 2 * k,
+            draw_text(cv, ROLE_TEXT, s->name, font, rtl ? line_x + 66 * k : line_x + 2 * k,
                       ny - 0.2, size, true, rtl ? 1 : -1);
         }
     }
     double sy = ny + 10 * k;
-    if (fit_text(cr, s->sentence, font, false, 5.5 * k, 3, bw, 12 * k, &fit))
-        draw_fitted(cr, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
+    if (fit_text(cv, s->sentence, font, false, 5.5 * k, 3, bw, 12 * k, &fit))
+        draw_fitted(cv, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
     /* the grid, START on the left (rtl: the right), FINISH on the other
      * side or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
@@ -161,7 +168,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     if (cell > 24 * k) cell = 24 * k;
     double gx = x0 + (bw - cell * s->w) / 2, gy = top;
     if (answer) {
-        cairo_set_source_rgb(cr, 1.0, 0.89, 0.45);
+        colour(cr, cv, 1.0, 0.89, 0.45);
         for (size_t i = 0; i < s->path_len; i++)
             cairo_rectangle(cr, gx + drawn_column(s, rtl, s->path[i]) * cell,
                             gy + (s->path[i] / s->w) * cell, cell, cell);
@@ -178,7 +185,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         }
         cairo_stroke(cr);
     }
-    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+    colour(cr, cv, 0.25, 0.25, 0.25);
     cairo_set_line_width(cr, 0.35);
     for (uint32_t i = 1; i < s->w; i++) {
         cairo_move_to(cr, gx + i * cell, gy);
@@ -189,7 +196,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         cairo_line_to(cr, gx + s->w * cell, gy + j * cell);
     }
     cairo_stroke(cr);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    colour(cr, cv, 0, 0, 0);
     cairo_set_line_width(cr, 0.9);
     cairo_rectangle(cr, gx, gy, s->w * cell, s->h * cell);
     cairo_stroke(cr);
@@ -207,33 +214,33 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
      * the way out of the grid there: -1 leftwards, 1 rightwards */
     double left = gx, right = gx + s->w * cell, in = rtl ? right : left;
     double out = rtl ? left : right, way = rtl ? -1 : 1;
-    cairo_set_source_rgb(cr, 0.1, 0.5, 0.2);
+    colour(cr, cv, 0.1, 0.5, 0.2);
     cairo_set_line_width(cr, 0.8 * k);
-    draw_text(cr, ROLE_TEXT, w->start, font, in - way * label / 2, sy0 - 2 * k, lsize, true, 0);
+    draw_text(cv, ROLE_TEXT, w->start, font, in - way * label / 2, sy0 - 2 * k, lsize, true, 0);
     arrow(cr, in - way * (label - 3 * k), sy0 + 1.5 * k, in - way, sy0 + 1.5 * k, head_len);
-    cairo_set_source_rgb(cr, 0.75, 0.15, 0.1);
+    colour(cr, cv, 0.75, 0.15, 0.1);
     const char *goal = w->finish;
     if (fin % s->w == s->w - 1) {
         double fy = gy + (fin / s->w + 0.5) * cell;
-        draw_text(cr, ROLE_TEXT, goal, font, out + way * label / 2, fy - 2 * k, lsize, true, 0);
+        draw_text(cv, ROLE_TEXT, goal, font, out + way * label / 2, fy - 2 * k, lsize, true, 0);
         arrow(cr, out + way, fy + 1.5 * k, out + way * (label - 3 * k), fy + 1.5 * k, head_len);
     } else {
         double fx = gx + (drawn_column(s, rtl, fin) + 0.5) * cell, ey = gy + s->h * cell;
         arrow(cr, fx, ey + 1, fx, ey + 7 * k, head_len);
-        draw_text(cr, ROLE_TEXT, goal, font, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
+        draw_text(cv, ROLE_TEXT, goal, font, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
     }
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    colour(cr, cv, 0, 0, 0);
 }
 
-static void footer(cairo_t *cr, const meiro_rule_sheet *s, double x, double baseline)
+static void footer(cairo_t *cr, canvas *cv, const meiro_rule_sheet *s, double x, double baseline)
 {
     char f[1400];
     /* a hidden message stays hidden: the footer does not spell it */
     snprintf(f, sizeof f, "meiro %s · --rule %s · seed %llu", MEIRO_VERSION,
              s->rule.kind == RULE_MESSAGE ? "message:…" : s->rule.spec, (unsigned long long)s->seed);
-    cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-    draw_text(cr, ROLE_TEXT, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    colour(cr, cv, 0.45, 0.45, 0.45);
+    draw_text(cv, ROLE_TEXT, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
+    colour(cr, cv, 0, 0, 0);
 }
 
 static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
@@ -255,8 +262,10 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
     cairo_t *cr = cairo_create(surface);
-    meiro_status opened = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+    scene sc; /* the texts, drawn onto cr as they come */
+    canvas cv;
+    canvas_on_cairo(&cv, &sc, cr);
     unsigned per = j->per_page == 2 ? 2 : 1;
     /* 2-up: each half 12 mm from its edges, its footer under it */
     double bw = pw - 2 * MARGIN, bh = per == 2 ? ph / 2.0 - 12 - 14 : ph - 2 * MARGIN - 8;
@@ -265,9 +274,9 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
             for (unsigned k = 0; k < per && i + k < j->count; k++) {
                 const meiro_rule_sheet *s = j->sheets[i + k];
                 double y0 = per == 2 ? k * (ph / 2.0) + 12 : MARGIN;
-                draw_sheet(cr, s, j->title, j->count > 1 ? i + k + 1 : 0, MARGIN, y0, bw, bh,
+                draw_sheet(cr, &cv, s, j->title, j->count > 1 ? i + k + 1 : 0, MARGIN, y0, bw, bh,
                            per == 1, pass == 1);
-                footer(cr, s, pw / 2.0, per == 1 ? ph - 8 : y0 + bh + 6);
+                footer(cr, &cv, s, pw / 2.0, per == 1 ? ph - 8 : y0 + bh + 6);
             }
             if (per == 2 && i + 1 < j->count) {
                 /* where to cut */
@@ -283,8 +292,11 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
             }
             cairo_show_page(cr);
         }
+    meiro_status drawn = canvas_status(&cv, err);
+    canvas_free(&cv);
+    scene_free(&sc);
     meiro_status done = draw_finish(surface, cr, &sink, err);
-    return opened != MEIRO_OK ? opened : done;
+    return drawn != MEIRO_OK ? drawn : done;
 }
 
 /* SVG: the first sheet's page as printed, 1-up: its puzzle, or (answers)
@@ -298,15 +310,20 @@ static meiro_status write_svg(const rule_job *j, FILE *out, meiro_error *err)
     cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, pw, ph);
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
     cairo_t *cr = cairo_create(surface);
-    meiro_status opened = canvas_open(cr, err);
+    scene sc; /* the texts, drawn onto cr as they come */
+    canvas cv;
+    canvas_on_cairo(&cv, &sc, cr);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
     const meiro_rule_sheet *s = j->sheets[0];
-    draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN - 8, true,
+    draw_sheet(cr, &cv, s, j->title, 0, MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN - 8, true,
                j->answers);
-    footer(cr, s, pw / 2.0, ph - 8);
+    footer(cr, &cv, s, pw / 2.0, ph - 8);
+    meiro_status drawn = canvas_status(&cv, err);
+    canvas_free(&cv);
+    scene_free(&sc);
     meiro_status done = draw_finish(surface, cr, &sink, err);
-    return opened != MEIRO_OK ? opened : done;
+    return drawn != MEIRO_OK ? drawn : done;
 }
 
 meiro_status rule_write_page(const rule_job *j, FILE *out, meiro_error *err)

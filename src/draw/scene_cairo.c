@@ -1,9 +1,12 @@
-/* The cairo backend of a page's description, and the canvas (scene_cairo.h). */
+/* The cairo backend of a page's description, and canvases drawn onto cairo
+ * (scene_cairo.h). */
 #include "draw/scene_cairo.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "draw/draw.h"
+#include "draw/pdf_walls.h"
+#include "draw/stroke_mask.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,11 +14,24 @@
 
 static void set_rgb(cairo_t *cr, scene_rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
+/* Whether the steps from op on (numbers v) are an arc starting at (x, y). */
+static bool arc_from(const uint8_t *op, const double *v, size_t left, double x, double y)
+{
+    if (left == 0 || (op[0] != SCENE_ARC && op[0] != SCENE_ARC_BACK)) return false;
+    return v[0] + v[2] * cos(v[3]) == x && v[1] + v[2] * sin(v[3]) == y;
+}
+
 static void replay(cairo_t *cr, const uint8_t *op, const double *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         switch ((scene_op)op[i]) {
-        case SCENE_MOVE: cairo_move_to(cr, v[0], v[1]); break;
+        case SCENE_MOVE:
+            /* a move to where an arc starts begins a sub-path the arc
+             * starts (canvas_arc's): cairo_arc after a move would add a
+             * line of no length, which a stroke's caps show */
+            if (arc_from(op + i + 1, v + 2, n - i - 1, v[0], v[1])) cairo_new_sub_path(cr);
+            else cairo_move_to(cr, v[0], v[1]);
+            break;
         case SCENE_LINE: cairo_line_to(cr, v[0], v[1]); break;
         case SCENE_CURVE: cairo_curve_to(cr, v[0], v[1], v[2], v[3], v[4], v[5]); break;
         case SCENE_ARC: cairo_arc(cr, v[0], v[1], v[2], v[3], v[4]); break;
@@ -26,6 +42,120 @@ static void replay(cairo_t *cr, const uint8_t *op, const double *v, size_t n)
         v += scene_op_numbers((scene_op)op[i]);
     }
 }
+
+/* ---- A grid's walls ---- */
+
+#define ARC_CHORD_MM GRID_ARC_CHORD_MM
+
+/* cairo as the pen, or on a picture the stroke mask (stroke_mask.h). On a
+ * picture arcs are drawn as chords no further than a tenth of a pixel
+ * from the circle, as cairo would flatten them: a ring's arc of a few
+ * pixels is then one or two lines. */
+/* A stroke every so many strokes of the trace: cairo's PDF and SVG
+ * surfaces keep several copies of a path they record, ten times the PDF's
+ * memory for one stroke of a whole hex page; in pieces the copies stay
+ * small (and the ink is the same: opaque black over black). */
+enum { STROKE_MOVES = 512 };
+
+typedef struct paint_pen {
+    cairo_t *cr;
+    stroke_mask *mask; /* NULL: cairo strokes */
+    double ppm;        /* pixels a mm on a picture; 0 on a vector page */
+    size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
+} paint_pen;
+
+static void paint_pen_move(void *ctx, double x, double y)
+{
+    paint_pen *p = ctx;
+    if (p->mask) {
+        stroke_mask_move(p->mask, x, y);
+        return;
+    }
+    if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
+    cairo_move_to(p->cr, x, y);
+}
+
+static void paint_pen_line(void *ctx, double x, double y)
+{
+    paint_pen *p = ctx;
+    if (p->mask) stroke_mask_line(p->mask, x, y);
+    else cairo_line_to(p->cr, x, y);
+}
+
+/* r < 0: from a1 back to a0 */
+static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    paint_pen *p = ctx;
+    bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
+    r = fabs(r);
+    /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc:
+     * on a picture a tenth of a pixel; on a page a side of a dense ring
+     * is one or two chords within ARC_CHORD_MM of it, cheaper than a curve
+     * (two or four numbers for six) */
+    double span = a1 - a0;
+    double pieces = p->ppm > 0 ? ceil(span / fmin(sqrt(8 * 0.1 / (r * p->ppm)), TAU / 8))
+                               : ceil(span / sqrt(8 * ARC_CHORD_MM / r));
+    if (p->ppm > 0 || pieces <= 2) {
+        for (double k = 1; k <= pieces; k++) {
+            double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
+            paint_pen_line(p, cx + r * cos(a), cy + r * sin(a));
+        }
+    } else if (back) {
+        cairo_arc_negative(p->cr, cx, cy, r, a1, a0);
+    } else {
+        cairo_arc(p->cr, cx, cy, r, a0, a1);
+    }
+    if (whole && !p->mask) cairo_close_path(p->cr);
+}
+
+/* A walls item of a description handed to a pen as traced. */
+static void replay_walls(const scene *s, const scene_item *it, const grid_pen *pen)
+{
+    const uint8_t *op = scene_item_ops(s, it);
+    const double *v = scene_item_points(s, it);
+    for (size_t i = 0; i < it->ops; v += scene_op_numbers((scene_op)op[i]), i++) {
+        if (op[i] == SCENE_MOVE) pen->move(pen->ctx, v[0], v[1]);
+        else if (op[i] == SCENE_LINE) pen->line(pen->ctx, v[0], v[1]);
+        else if (op[i] == SCENE_ARC) pen->arc(pen->ctx, v[0], v[1], v[2], v[3], v[4]);
+        else if (op[i] == SCENE_ARC_BACK) pen->arc(pen->ctx, v[0], v[1], -v[2], v[4], v[3]);
+        /* curves and closes: none in a trace */
+    }
+}
+
+/* How a grid's walls (a walls item, round caps and joins) are stroked:
+ * round ends and joins, as sides meet at any angle and the ends cover the
+ * joints. On a PDF page as content of our own (pdf_walls.h), on a picture
+ * through the stroke mask (stroke_mask.h: the same round ends and joins),
+ * else by cairo in pieces. */
+static void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
+{
+    cairo_set_line_width(cr, it->paint.width);
+    /* a PDF page's walls as content of our own (pdf_walls.h) */
+    pdf_walls *own = pdf_walls_of(cr);
+    grid_pen out;
+    if (own && pdf_walls_begin(own, cr, &out)) {
+        replay_walls(s, it, &out);
+        pdf_walls_end(own);
+        return;
+    }
+    paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};
+    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+        double ux = 1, uy = 0;
+        cairo_user_to_device_distance(cr, &ux, &uy);
+        p.ppm = hypot(ux, uy);
+        p.mask = stroke_mask_begin(cr);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_source_rgb(cr, it->paint.colour.r, it->paint.colour.g, it->paint.colour.b);
+    grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
+    cairo_new_path(cr);
+    replay_walls(s, it, &pen);
+    if (p.mask) stroke_mask_end(p.mask, cr);
+    else cairo_stroke(cr);
+}
+
+/* ---- Items ---- */
 
 static void draw_path(cairo_t *cr, const scene *s, const scene_item *it)
 {
@@ -132,100 +262,29 @@ static bool draw_items(void *ctx, scene *s, size_t from, size_t to)
 
 scene_sink scene_cairo_sink(cairo_t *cr) { return (scene_sink){draw_items, cr}; }
 
-/* A cairo path's steps into the path s has begun. */
-static void add_steps(scene *s, const cairo_path_t *path)
+void canvas_view(canvas *cv, cairo_t *cr)
 {
-    for (int i = 0; i < path->num_data; i += path->data[i].header.length) {
-        const cairo_path_data_t *p = &path->data[i];
-        switch (p->header.type) {
-        case CAIRO_PATH_MOVE_TO: scene_move(s, p[1].point.x, p[1].point.y); break;
-        case CAIRO_PATH_LINE_TO: scene_line(s, p[1].point.x, p[1].point.y); break;
-        case CAIRO_PATH_CURVE_TO:
-            scene_curve(s, p[1].point.x, p[1].point.y, p[2].point.x, p[2].point.y, p[3].point.x,
-                        p[3].point.y);
-            break;
-        case CAIRO_PATH_CLOSE_PATH: scene_close(s); break;
-        }
-    }
+    cairo_clip_extents(cr, &cv->view[0], &cv->view[1], &cv->view[2], &cv->view[3]);
+    cv->picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    cv->every_wall = pdf_walls_of(cr) != NULL;
 }
 
-void canvas_take_path(cairo_t *cr, scene_role role, const scene_paint *paints, size_t count)
+void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr)
 {
-    scene *s = canvas_scene(cr);
-    cairo_path_t *path = cairo_copy_path(cr);
-    cairo_new_path(cr);
-    if (!s || !path || path->status != CAIRO_STATUS_SUCCESS) {
-        if (s) scene_out_of_memory(s);
-        cairo_path_destroy(path);
-        return;
-    }
-    for (size_t k = 0; k < count; k++) {
-        scene_path(s, role, &paints[k]);
-        add_steps(s, path);
-        scene_end(s);
-    }
-    cairo_path_destroy(path);
-}
-
-void canvas_take_clip(cairo_t *cr, scene_role role, bool even_odd)
-{
-    scene *s = canvas_scene(cr);
-    cairo_path_t *path = cairo_copy_path(cr);
-    cairo_new_path(cr);
-    if (s) {
-        scene_clip(s, role, even_odd);
-        if (path && path->status == CAIRO_STATUS_SUCCESS) add_steps(s, path);
-        else scene_out_of_memory(s);
-        scene_end(s);
-    }
-    cairo_path_destroy(path);
-}
-
-static const cairo_user_data_key_t canvas_key, own_key;
-
-meiro_status canvas_attach(cairo_t *cr, scene *s, meiro_error *err)
-{
-    if (cairo_set_user_data(cr, &canvas_key, s, NULL) != CAIRO_STATUS_SUCCESS)
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    return MEIRO_OK;
-}
-
-void canvas_detach(cairo_t *cr)
-{
-    cairo_set_user_data(cr, &canvas_key, NULL, NULL); /* removing takes no memory */
-}
-
-static void own_free(void *data)
-{
-    scene_free(data);
-    free(data);
-}
-
-meiro_status canvas_open(cairo_t *cr, meiro_error *err)
-{
-    return canvas_scene(cr) ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-}
-
-meiro_status canvas_status(cairo_t *cr, meiro_error *err)
-{
-    scene *s = cairo_get_user_data(cr, &canvas_key);
-    if (!s) s = cairo_get_user_data(cr, &own_key);
-    return s ? scene_status(s, err) : MEIRO_OK;
-}
-
-scene *canvas_scene(cairo_t *cr)
-{
-    scene *s = cairo_get_user_data(cr, &canvas_key);
-    if (s) return s;
-    s = cairo_get_user_data(cr, &own_key);
-    if (s) return s;
-    s = zalloc(1, sizeof *s);
-    if (!s) return NULL;
     scene_sink sink = scene_cairo_sink(cr);
     scene_init(s, 0, 0, &sink);
-    if (cairo_set_user_data(cr, &own_key, s, own_free) != CAIRO_STATUS_SUCCESS) {
-        own_free(s);
-        return NULL;
-    }
-    return s;
+    canvas_init(cv, s);
+    canvas_view(cv, cr);
+}
+
+meiro_status doc_draw_cairo(const document *d, size_t index, cairo_t *cr, bool maze_only,
+                            double snap, unsigned layers, meiro_error *err)
+{
+    scene s;
+    canvas cv;
+    canvas_on_cairo(&cv, &s, cr);
+    meiro_status st = doc_draw_page(d, index, &cv, maze_only, snap, layers, err);
+    canvas_free(&cv);
+    scene_free(&s);
+    return st;
 }

@@ -1,11 +1,11 @@
 /* The cairo backend of a page's description (page/scene.h): draws its
- * items onto a cairo context in millimetres, as the drawing code drew
- * them before it described them. And the canvas: the scene a cairo
- * context's drawing goes into (attached to it, as pdf_walls.h's collector
- * is to its surface), so the drawing functions keep their cairo_t. */
+ * items onto a cairo context in millimetres. And canvases (draw/canvas.h)
+ * whose items a cairo context draws at once. */
 #ifndef MEIRO_SRC_DRAW_SCENE_CAIRO_H
 #define MEIRO_SRC_DRAW_SCENE_CAIRO_H
 
+#include "draw/canvas.h"
+#include "draw/document.h"
 #include "page/scene.h"
 
 #include <cairo.h>
@@ -15,27 +15,18 @@ bool scene_cairo_draw(cairo_t *cr, scene *s, size_t from, size_t to);
 /* A sink drawing each item onto cr as it is made. */
 scene_sink scene_cairo_sink(cairo_t *cr);
 
-/* Makes s the scene cr's drawing goes into, until canvas_detach. */
-meiro_status canvas_attach(cairo_t *cr, scene *s, meiro_error *err);
-void canvas_detach(cairo_t *cr);
-/* The scene attached to cr; else one of cr's own that draws onto it at
- * once (made by canvas_open, or on first use; freed with cr); NULL out of
- * memory. */
-scene *canvas_scene(cairo_t *cr);
-/* Makes cr's own scene now, so that running out of memory for it is
- * reported here rather than lost in a drawing function without a status:
- * whoever draws on a cairo context of its own calls it first. */
-meiro_status canvas_open(cairo_t *cr, meiro_error *err);
-/* The sticky status of cr's scene (out of memory describing the page),
- * MEIRO_OK without one: draw_finish reports it. */
-meiro_status canvas_status(cairo_t *cr, meiro_error *err);
+/* cv draws onto cr: s (scene_free it after canvas_free) hands each item
+ * to cr at once, and cv sees what cr shows (canvas_view). */
+void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr);
+/* What cr shows, as cv's view: the part of the page inside cr's clip (in
+ * cr's user space, the page's mm: a PNG's band), whether it is a picture,
+ * and whether a grid's walls are all drawn (a PDF page's walls of its own,
+ * pdf_walls.h). */
+void canvas_view(canvas *cv, cairo_t *cr);
 
-/* cr's current path, built in the page's millimetres as the drawing
- * functions build it, as path items of cr's scene, one a paint (a fill and
- * then its outline: two), drawn as they are made; cr's path is cleared. */
-void canvas_take_path(cairo_t *cr, scene_role role, const scene_paint *paints, size_t count);
-/* cr's current path as a clip of cr's scene (the items after it drawn
- * within it until scene_unclip); cr's path is cleared. */
-void canvas_take_clip(cairo_t *cr, scene_role role, bool even_odd);
+/* Page `index` of d drawn onto cr (its user space in the page's mm), as
+ * doc_draw_page draws it. */
+meiro_status doc_draw_cairo(const document *d, size_t index, cairo_t *cr, bool maze_only,
+                            double snap, unsigned layers, meiro_error *err);
 
 #endif

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/scene_cairo.h"
 #include "draw/svg_text.h"
 
 #include <cairo-svg.h>
@@ -46,7 +47,7 @@ meiro_status svg_draw_page(const document *d, size_t index, unsigned layers, dou
         cairo_paint(cr);
     }
     cairo_translate(cr, -x0, -y0);
-    meiro_status s = doc_draw_page(d, index, cr, d->style.crop, 0, layers, err);
+    meiro_status s = doc_draw_cairo(d, index, cr, d->style.crop, 0, layers, err);
     meiro_status done = draw_finish(surface, cr, NULL, err);
     return s != MEIRO_OK ? s : done;
 }

@@ -4,13 +4,12 @@
 #include "core/error.h"
 #include "core/grid.h"
 #include "draw/draw.h"
-#include "draw/scene_cairo.h"
+#include "draw/canvas.h"
 #include "page/braille.h"
 #include "page/centre.h"
 
 #include <math.h>
 
-#define TAU 6.283185307179586
 /* the print beside the braille: large, for a sighted helper */
 #define TACTILE_PRINT_MM 7.0
 #define BRAILLE_H_MM (2 * BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM)
@@ -53,16 +52,16 @@ static const char *braille_words(const document *d, const char *text, const char
 
 /* text in braille at (x, y) (its top), then in print after it; the right
  * end */
-static meiro_status label(cairo_t *cr, const document *d, const char *text, const char *english,
+static meiro_status label(canvas *cv, const document *d, const char *text, const char *english,
                           double x, double y, meiro_error *err)
 {
     char dots[BRAILLE_BYTES];
     meiro_status s = braille_translate(d->style.labels->lang, braille_words(d, text, english), dots,
                                        sizeof dots, err);
     if (s != MEIRO_OK) return s;
-    braille_scene(canvas_scene(cr), x, y, dots);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, ROLE_TEXT, text, d->style.marks.font, x + braille_width(dots) + BRAILLE_CELL_MM,
+    braille_scene(cv->scene, x, y, dots);
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, ROLE_TEXT, text, d->style.marks.font, x + braille_width(dots) + BRAILLE_CELL_MM,
               y + BRAILLE_H_MM, TACTILE_PRINT_MM, true, -1);
     return MEIRO_OK;
 }
@@ -87,7 +86,7 @@ static meiro_status too_big(const document *d, const meiro_maze *m, box slot, do
                       d->style.paper.name, cell, mw * cell, mh * cell, slot.w, slot.h);
 }
 
-meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f,
+meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
                           meiro_error *err)
 {
     const doc_style *st = &d->style;
@@ -98,7 +97,7 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
                           "a tactile sheet's cells are %g mm or more (lines 1/4 in apart, S and G "
                           "1/2 in), not %g",
                           TACTILE_CELL_MM, cell);
-    scene *sc = canvas_scene(cr);
+    scene *sc = cv->scene;
     double left = f->margin, right = f->page_w - f->margin, y = f->margin;
     /* the title: braille centred, the print under it */
     const char *title = st->title ? st->title : st->labels->default_title;
@@ -115,8 +114,8 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
                           (int)((right - left) / BRAILLE_CELL_MM));
     braille_scene(sc, (left + right - braille_width(dots)) / 2, y, dots);
     y += BRAILLE_LINE_MM + TACTILE_PRINT_MM;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, ROLE_TITLE, title, st->marks.font, (left + right) / 2, y, TACTILE_PRINT_MM, true,
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, ROLE_TITLE, title, st->marks.font, (left + right) / 2, y, TACTILE_PRINT_MM, true,
               0);
     /* the key, two rows at the foot: a symbol, its braille and print */
     double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM;
@@ -126,7 +125,7 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
         double cy = key + k * row + TACTILE_SYMBOL_MM / 2;
         symbol(sc, k ? ROLE_GOAL : ROLE_START, left + TACTILE_SYMBOL_MM / 2, cy);
-        s = label(cr, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + TACTILE_APART_MM,
+        s = label(cv, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + TACTILE_APART_MM,
                   cy - BRAILLE_H_MM / 2, err);
     }
     if (s != MEIRO_OK) return s;
@@ -147,5 +146,5 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
         grid_view_centre(m, &v, grid_id(m, ends[k]), &x, &cy);
         symbol(sc, k ? ROLE_GOAL : ROLE_START, x, cy);
     }
-    return scene_status(sc, err);
+    return canvas_status(cv, err);
 }

@@ -10,7 +10,6 @@
 
 #include "draw/document.h"
 
-#include <cairo.h>
 
 #define TACTILE_APART_MM 6.35  /* 1/4 in: the least gap between lines told apart */
 #define TACTILE_SYMBOL_MM 13.0 /* S and G across: 1/2 in and a little */
@@ -26,7 +25,7 @@
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f;
  * MEIRO_ERROR_ARGUMENT naming the largest maze that fits when the maze is
  * too big for the paper at TACTILE_CELL_MM. */
-meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f,
+meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
                           meiro_error *err);
 
 #endif /* MEIRO_SRC_DRAW_TACTILE_H */

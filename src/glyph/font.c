@@ -44,7 +44,10 @@ struct glyph_fonts {
     size_t count, cap;
     void *sets[FONT_SETS];
     size_t n_sets;
+    bool page; /* faces chosen as pango chooses them for a page's text */
 };
+
+void glyph_fonts_page(glyph_fonts *f) { f->page = true; }
 
 glyph_fonts *glyph_fonts_new(meiro_error *err)
 {
@@ -107,6 +110,20 @@ meiro_status glyph_fonts_add(glyph_fonts *f, const unsigned char *data, size_t s
 }
 
 #ifndef MEIRO_NO_FONTCONFIG
+/* Whether pango sets a page's text in font p (file `file`): SFNT fonts
+ * (TrueType, CFF), not WOFF, as pango_fc_is_supported_font_format. */
+static bool sfnt_as_pango(FcPattern *p, const char *file)
+{
+    size_t n = strlen(file);
+    if ((n >= 5 && strcmp(file + n - 5, ".woff") == 0) ||
+        (n >= 6 && strcmp(file + n - 6, ".woff2") == 0))
+        return false;
+    FcChar8 *format = NULL;
+    if (FcPatternGetString(p, FC_FONTFORMAT, 0, &format) != FcResultMatch) return false;
+    return !FcStrCmpIgnoreCase(format, (const FcChar8 *)"TrueType") ||
+           !FcStrCmpIgnoreCase(format, (const FcChar8 *)"CFF");
+}
+
 /* The pattern of `families`, each name trimmed, in `lang`. */
 static FcPattern *families_pattern(const char *families, const char *lang, bool bold)
 {
@@ -273,6 +290,7 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
         int index = 0;
         FcCharSet *cs = NULL;
         if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch) continue;
+        if (f->page && !sfnt_as_pango(set->fonts[i], (const char *)file)) continue;
         FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
         FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs);
         glyph_face *g = &f->faces[f->count++];
@@ -302,9 +320,13 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
 #endif
     FT_Error e = g->data ? FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
                          : FT_New_Face(f->ft, path, g->index, &g->ft);
-    if (e == 0 && g->ft->units_per_EM > 0) {
+    /* a colour emoji's font of bitmaps (CBDT) has no em of FreeType's, but
+     * its head table's, which its advances are in */
+    unsigned upem = 0;
+    if (e == 0) {
         hb_face_t *hf = hb_ft_face_create_referenced(g->ft);
-        g->hb = hb_font_create(hf);
+        upem = g->ft->units_per_EM > 0 ? g->ft->units_per_EM : hb_face_get_upem(hf);
+        g->hb = upem > 0 ? hb_font_create(hf) : NULL;
         hb_face_destroy(hf);
         if (hb_font_get_empty() == g->hb) {
             hb_font_destroy(g->hb);
@@ -312,7 +334,7 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
         }
     }
     if (g->hb) {
-        g->upem = g->ft->units_per_EM;
+        g->upem = upem;
         hb_font_set_scale(g->hb, (int)g->upem, (int)g->upem);
         return true;
     }
@@ -338,6 +360,18 @@ static bool covers(glyph_fonts *f, glyph_face *g, const char *p, const char *q)
         uint32_t cp = glyph_next_code_point(&p);
         /* joiners and variation selectors are the shaper's, not letters */
         all = glyph_is_blank(cp) || (cp >= 0xfe00 && cp <= 0xfe0f) || face_has(f, g, cp);
+    }
+    return all;
+}
+
+/* Whether p..q is blank: spaces, controls and formats, variation
+ * selectors, which pango sets in the face of the letters before them. */
+static bool blank(const char *p, const char *q)
+{
+    bool all = true;
+    while (all && p < q) {
+        uint32_t cp = glyph_next_code_point(&p);
+        all = glyph_is_blank(cp) || (cp >= 0xfe00 && cp <= 0xfe0f);
     }
     return all;
 }
@@ -446,22 +480,53 @@ static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const 
     return s;
 }
 
+/* The face of the cluster at r, NULL if none has it (or at the end). */
+static glyph_face *face_at(glyph_fonts *f, const char *r, const char *end)
+{
+    if (r >= end) return NULL;
+    const char *q = glyph_cluster_end(r);
+    return glyph_fonts_cover(f, r, (size_t)((q > end ? end : q) - r), NULL);
+}
+
+/* The face of a blank cluster p..q on a page, as pango chooses it: of the
+ * faces of the letters before and after it (`before`, `after`), the one
+ * first in the list that has it. */
+static glyph_face *blank_face(glyph_fonts *f, glyph_face *before, glyph_face *after, const char *p,
+                              const char *q)
+{
+    if (after && (!before || after < before) && covers(f, after, p, q)) return after;
+    if (before && covers(f, before, p, q)) return before;
+    return after && covers(f, after, p, q) ? after : NULL;
+}
+
 meiro_status glyph_shape(glyph_fonts *f, const char *text, size_t len, const char *lang,
                          glyph_run *run, meiro_error *err)
 {
     meiro_status s = MEIRO_OK;
-    const char *start = text, *end = text + len;
-    glyph_face *face = NULL;
+    const char *start = text, *end = text + len, *after_at = text;
+    glyph_face *face = NULL, *after = NULL;
     /* clusters in one face are shaped together (kerning, ligatures) */
     for (const char *p = text; s == MEIRO_OK && p < end;) {
         const char *q = glyph_cluster_end(p);
         if (q > end) q = end;
-        /* a space or a sign of no script (Common, Inherited) stays in the
-         * face of the letters before it, as pango sets it: the space between
-         * two Japanese words is the Japanese font's, not DejaVu's */
-        glyph_face *g = face && no_script(p, q) && covers(f, face, p, q)
-                            ? face
-                            : glyph_fonts_cover(f, p, (size_t)(q - p), err);
+        glyph_face *g = NULL;
+        if (f->page && blank(p, q)) {
+            /* a page's blank goes with the letters either side of it (the
+             * first face of the two), as pango sets it: the space between
+             * two Japanese words is the Japanese font's, not DejaVu's */
+            if (after_at <= p) { /* once a run of blanks: the letter after it */
+                const char *r = p;
+                while (r < end && blank(r, glyph_cluster_end(r))) r = glyph_cluster_end(r);
+                after_at = r;
+                after = face_at(f, r, end);
+            }
+            g = blank_face(f, face, after, p, q);
+        } else if (!f->page && face && no_script(p, q) && covers(f, face, p, q)) {
+            /* a sign of no script (Common, Inherited) in a name's mask stays
+             * in the face of the letters before it */
+            g = face;
+        }
+        if (!g) g = glyph_fonts_cover(f, p, (size_t)(q - p), err);
         if (!g) return MEIRO_ERROR_ARGUMENT;
         if (face && g != face) {
             s = shape_in(face, start, (size_t)(p - start), lang, run, err);
@@ -472,6 +537,21 @@ meiro_status glyph_shape(glyph_fonts *f, const char *text, size_t len, const cha
     }
     if (s == MEIRO_OK && face && start < end) s = shape_in(face, start, (size_t)(end - start), lang, run, err);
     return s;
+}
+
+void glyph_run_line(const glyph_run *run, double *ascent, double *descent)
+{
+    *ascent = *descent = 0;
+    const glyph_face *last = NULL;
+    for (size_t i = 0; i < run->count; i++) {
+        const glyph_face *g = run->items[i].face;
+        if (g == last) continue; /* a face's glyphs come together */
+        last = g;
+        hb_font_extents_t e;
+        hb_font_get_h_extents(g->hb, &e);
+        *ascent = fmax(*ascent, e.ascender / g->upem);
+        *descent = fmax(*descent, -e.descender / g->upem);
+    }
 }
 
 meiro_status glyph_measure(glyph_fonts *f, const char *text, const char *lang, double size,

@@ -24,6 +24,14 @@ typedef struct glyph_face glyph_face;
 glyph_fonts *glyph_fonts_new(meiro_error *err);
 void glyph_fonts_free(glyph_fonts *f);
 
+/* Makes f choose faces as pango does for a page's text (before
+ * glyph_fonts_find): among SFNT fonts alone (not WOFF); a blank (a space,
+ * a joiner, a variation selector) in the face of the letters either side
+ * of it, a digit or a sign in the first face that has it. By default (the
+ * masks of names) every font fontconfig finds, and a letter of no script
+ * in the face of the letters before it. */
+void glyph_fonts_page(glyph_fonts *f);
+
 /* Adds a font file's bytes (copied; face `index` of a collection) after
  * the fonts already there: the browser's bundled fonts. Fonts are added
  * before a text is shaped in the context (the glyphs shaped point to
@@ -71,6 +79,12 @@ void glyph_run_init(glyph_run *run, bool keep);
 meiro_status glyph_shape(glyph_fonts *f, const char *text, size_t len, const char *lang,
                          glyph_run *run, meiro_error *err);
 void glyph_run_free(glyph_run *run);
+
+/* A kept run's line height as pango sets it: the largest ascent and
+ * descent (ems, both down from the top and the baseline: positive) of the
+ * faces its glyphs are in, from their OpenType metrics (OS/2 or hhea);
+ * 0 for a run without glyphs. */
+void glyph_run_line(const glyph_run *run, double *ascent, double *descent);
 
 /* The advance and ink of `text` at `size` (any unit: mm, points), the
  * page's fitting: *width the advance, *ink_x0.. the ink (y down from the
