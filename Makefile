@@ -584,6 +584,14 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	$(SAMPLE) --grid polar -H 6 -a dig --ball 8mm --lid -o samples/marble-round.3mf
 	$(SAMPLE) --grid polar -H 6 -a dig --ball 8mm -o samples/marble-round.stl
 	$(BUILD)/tests/stl_view samples/marble-round.stl samples/marble-round.png 800
+	$(SAMPLE) --wrap x -W 14 -H 8 -a dig --ball 6mm --solution -f stl-ascii -o samples/tube.stl
+	$(BUILD)/tests/stl_view samples/tube.stl samples/tube.png 800 210 10
+	$(SAMPLE) -W 12 -H 9 --print plotter --solution -o samples/plotter.gcode
+	$(SAMPLE) -W 12 -H 9 --print laser --kerf 0.15mm -o samples/laser.dxf
+	for f in plotter.gcode laser.dxf; do python3 tools/machine-view.py samples/$$f $(BUILD)/$$f.svg && \
+	    rsvg-convert -o samples/$${f%.*}.png $(BUILD)/$$f.svg || exit 1; done
+	$(SAMPLE) -W 12 -H 9 --draw paths --title "Follow the line" -o samples/paths.pdf
+	pdftoppm -r 30 -png -singlefile samples/paths.pdf samples/paths
 	$(SAMPLE) --grid triangle -W 24 -H 12 -a dig --answer-page -o samples/triangle.pdf
 	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
 	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json

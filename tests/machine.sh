@@ -146,7 +146,7 @@ check preflight '
     run 0 "$meiro" preflight --print 3d --ball 8mm "$tmp/f.stl"
     out_has "^ok   ball         the narrowest corridor 9.00 mm"
     run 1 "$meiro" preflight --print 3d --ball 12 --bed 40x40 "$tmp/f.stl"
-    out_has "^FAIL ball         .* places where a corridor is under 13.00 mm"
+    out_has "^FAIL ball         .* places where a corridor is under 12.95 mm"
     out_has "^FAIL bed          .* is past the bed of 40 x 40 mm"
     run 1 "$meiro" preflight --print plotter --pen-width 30mm "$tmp/f.hpgl"
     out_has "^FAIL pen          "

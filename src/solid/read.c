@@ -113,14 +113,18 @@ static meiro_status read_stl_text(const char *s, size_t size, solid_tris *t, mei
     while (st == MEIRO_OK && word(&k)) {
         if (!is_word(&k, "solid"))
             return fail_at(err, MEIRO_ERROR_PARSE, k.wline, k.wcol, "'solid' was expected");
-        any = true;
-        /* the solid's name: the rest of its line */
+        /* the solid's name: the rest of its line; meiro's first, "maze",
+         * is the walls' part */
+        size_t name = k.at;
         while (k.at < size && s[k.at] != '\n') k.at++;
+        bool walls = !any && k.at - name == 5 && !memcmp(s + name, " maze", 5);
+        any = true;
         for (;;) {
             if (!word(&k))
                 return fail_at(err, MEIRO_ERROR_PARSE, k.line, 1, "the solid has no 'endsolid'");
             if (is_word(&k, "endsolid")) {
                 while (k.at < size && s[k.at] != '\n') k.at++;
+                if (walls) t->walls = t->n;
                 break;
             }
             if (!is_word(&k, "facet"))
@@ -162,6 +166,14 @@ meiro_status solid_read_stl(const unsigned char *data, size_t size, solid_tris *
             }
             if (!tri_add(t, v)) return nomem(err);
         }
+        /* meiro's header: "meiro VERSION, ... mm; maze N" */
+        char head[81] = "";
+        memcpy(head, data, 80);
+        const char *said = strstr(head, "; maze ");
+        unsigned long long walls = 0;
+        if (!memcmp(head, "meiro ", 6) && said && sscanf(said, "; maze %llu", &walls) == 1 &&
+            walls <= n)
+            t->walls = (size_t)walls;
         return MEIRO_OK;
     }
     if (size >= 5 && !memcmp(data, "solid", 5))
@@ -259,7 +271,7 @@ meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *
     float *xyz = NULL;
     size_t vertices = 0, cap = 0, line = 1;
     const char *line_at = s;
-    bool in_object = false;
+    bool in_object = false, walls = false; /* in meiro's first object, "maze" */
     for (const char *p = s; p < end && st == MEIRO_OK; p++) {
         if (*p == '\n') line++, line_at = p + 1;
         if (*p != '<') continue;
@@ -272,8 +284,11 @@ meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *
         unsigned long col = (unsigned long)(p - line_at + 1);
         size_t n = (size_t)(close - p);
         if (n > 7 && !memcmp(p, "<object", 7) && (p[7] == ' ' || p[7] == '>'))
-            in_object = true, vertices = 0;
-        else if (n >= 9 && !memcmp(p, "</object", 8)) in_object = false;
+            in_object = true, vertices = 0, walls = t->n == 0 && has(p, close, "name=\"maze\"");
+        else if (n >= 8 && !memcmp(p, "</object", 8)) {
+            in_object = false;
+            if (walls) t->walls = t->n, walls = false;
+        }
         else if (n > 7 && !memcmp(p, "<vertex ", 8)) {
             double x, y, z;
             if (!in_object || !attribute(p, close, "x", &x) || !attribute(p, close, "y", &y) ||

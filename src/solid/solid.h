@@ -128,6 +128,10 @@ meiro_status zip_write(const zip_entry *entries, size_t count, FILE *out, meiro_
 typedef struct solid_tris {
     float *v;
     size_t n, cap; /* n triangles; cap floats */
+    /* meiro's own files: the first `walls` triangles are the part named
+     * "maze" (the walls and base; an answer and a lid are parts of their
+     * own, after it), 0 when the file does not say */
+    size_t walls;
 } solid_tris;
 void solid_tris_free(solid_tris *t);
 /* A binary or text STL; a 3MF package's stored 3D/3dmodel.model (every

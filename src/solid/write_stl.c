@@ -74,12 +74,14 @@ meiro_status write_stl(const meiro_maze *maze, const meiro_path *path, const sol
         unsigned char head[84] = {0};
         uint64_t seed;
         char text[81];
+        /* "; maze N": the first N triangles are the walls' part, which a
+         * check before printing measures apart from an answer or a lid
+         * (solid_read_stl); at most 74 bytes */
+        char seed_text[32] = "";
         if (meiro_maze_seed(maze, &seed))
-            snprintf(text, sizeof text, "meiro %s maze, seed %llu, %s grid, mm", MEIRO_VERSION,
-                     (unsigned long long)seed, meiro_grid_name(meiro_maze_grid(maze)));
-        else
-            snprintf(text, sizeof text, "meiro %s maze, %s grid, mm", MEIRO_VERSION,
-                     meiro_grid_name(meiro_maze_grid(maze)));
+            snprintf(seed_text, sizeof seed_text, " seed %llu,", (unsigned long long)seed);
+        snprintf(text, sizeof text, "meiro %s,%s %s grid, mm; maze %zu", MEIRO_VERSION, seed_text,
+                 meiro_grid_name(meiro_maze_grid(maze)), model.part[0].triangles);
         memcpy(head, text, strlen(text));
         for (int k = 0; k < 4; k++) head[80 + k] = (unsigned char)(total >> 8 * k);
         fwrite(head, 1, sizeof head, out);
