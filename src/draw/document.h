@@ -56,7 +56,10 @@ typedef struct doc_style {
     bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
     const char *footer_font; /* captions and footers: meiro's fonts, or the language's own */
-    cairo_surface_t *frame;  /* drawn over the whole page (load_art) */
+    /* the template's frame and S's and G's pictures, by reference (NULL
+     * or an empty file: none), loaded by the drawing sink (doc_load_art) */
+    art_ref *art;
+    const art_ref *frame; /* drawn over the whole page, or NULL */
     /* the texts as they fit the page (doc_init) */
     text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
     double text_width; /* the band texts may take, centred on the page */

@@ -488,15 +488,15 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
     scene_end(s);
 }
 
-void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side)
+void draw_sign_art(scene *s, scene_role role, const art_ref *art, double x, double y, double side)
 {
-    scene_add_image(s, role, &(scene_image){art_file(art), x, y, side, side, .art = art});
+    scene_add_image(s, role, &(scene_image){art->file.file, x, y, side, side, .art = art->art});
 }
 
 /* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
  * plate, or the template's picture for it on a round one. */
 static void draw_mark(canvas *cv, scene *s, scene_role role, const char *text,
-                      cairo_surface_t *art, const char *font, double size, double cx, double cy,
+                      const art_ref *art, const char *font, double size, double cx, double cy,
                       const page_layout *L)
 {
     if (art) {
@@ -519,7 +519,7 @@ static void draw_mark(canvas *cv, scene *s, scene_role role, const char *text,
     draw_word(cv, role, &set, text, font, size, cx, cy);
 }
 
-void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *font, double cx,
+void draw_badge(canvas *cv, const char *text, const art_ref *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring)
 {
     scene *s = cv->scene;
@@ -753,7 +753,7 @@ static void draw_arrow(scene *s, const page_layout *L, meiro_cell c, meiro_dir d
  * G) past the outline, the badge beyond it, as printed children's mazes
  * mark where to go in and out. */
 static void draw_end_sign(canvas *cv, scene *s, const page_layout *L, meiro_cell c, meiro_dir door,
-                          const char *text, cairo_surface_t *art, const char *font, bool start)
+                          const char *text, const art_ref *art, const char *font, bool start)
 {
     double from = end_arrow_from(L->cell), len = end_arrow(L->cell), d = end_badge(L->cell);
     arrow_at(s, L, c, door, start, from, len);
@@ -785,7 +785,7 @@ static void draw_labels(canvas *cv, scene *s, const meiro_maze *m, const page_la
             if (!(k ? show_goal : show_start)) continue;
             meiro_cell c = k ? m->goal : m->start;
             const char *text = k ? marks->goal : marks->start;
-            cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
+            const art_ref *art = k ? marks->goal_art : marks->start_art;
             double fill = (L->cell - L->line) * 0.9;
             if (!m->active && !art) fill = fmin(fill, BADGE_MAX_MM);
             if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
@@ -914,9 +914,8 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
     return MEIRO_OK;
 }
 
-/* The key of the SVG a recording was drawn from (its address is the key),
- * and of the file it was read from (a page's description names it). */
-static const cairo_user_data_key_t svg_source, svg_file;
+/* The key of the SVG a recording was drawn from (its address is the key). */
+static const cairo_user_data_key_t svg_source;
 
 /* Draws the SVG into a recording w x h (w <= 0: a frame, its size from the
  * SVG, its shorter side h mm); *svg is kept for SVG pages. */
@@ -1039,12 +1038,6 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
         g_object_unref(svg);
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
-    char *file = s == MEIRO_OK ? g_strdup(ref->file) : NULL;
-    if (s == MEIRO_OK && (!file || cairo_surface_set_user_data(*art, &svg_file, file, g_free) !=
-                                       CAIRO_STATUS_SUCCESS)) {
-        g_free(file);
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    }
     if (s == MEIRO_OK) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
@@ -1057,35 +1050,42 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     return s;
 }
 
-const char *art_file(cairo_surface_t *art)
+void marks_art_refs(const meiro_export_options *opt, double size, art_ref *start, art_ref *goal)
 {
-    const char *file = cairo_surface_get_user_data(art, &svg_file);
-    return file ? file : "";
+    *start = *goal = (art_ref){.w = size, .h = size};
+    const meiro_template *t = opt->tpl;
+    /* the template's own files, unless the options choose */
+    bool own = t && !opt->art;
+    const meiro_art_desc *pair = art_pair(opt);
+    if (own && t->art_start.file[0]) *start = (art_ref){t, t->art_start, size, size, NULL, NULL};
+    else if (pair) snprintf(start->file.file, sizeof start->file.file, "%s", pair->start);
+    if (own && t->art_goal.file[0]) *goal = (art_ref){t, t->art_goal, size, size, NULL, NULL};
+    else if (pair) snprintf(goal->file.file, sizeof goal->file.file, "%s", pair->goal);
+}
+
+static void release_art(void *art) { cairo_surface_destroy(art); }
+
+meiro_status art_ref_load(art_ref *a, meiro_error *err)
+{
+    if (a->art || !a->file.file[0]) return MEIRO_OK;
+    cairo_surface_t *art;
+    meiro_status s = load_art(a->tpl, &a->file, a->w, a->h, &art, err);
+    if (s != MEIRO_OK) return s;
+    a->art = art;
+    a->release = release_art;
+    return MEIRO_OK;
 }
 
 meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
                             cairo_surface_t **goal, meiro_error *err)
 {
-    *start = *goal = NULL;
-    const meiro_template *t = opt->tpl;
-    /* the template's own files, unless the options choose */
-    bool own = t && !opt->art;
-    const meiro_art_desc *pair = art_pair(opt);
-    template_art pair_start = {"", 0}, pair_goal = {"", 0};
-    if (pair) {
-        snprintf(pair_start.file, sizeof pair_start.file, "%s", pair->start);
-        snprintf(pair_goal.file, sizeof pair_goal.file, "%s", pair->goal);
-    }
-    meiro_status s = own && t->art_start.file[0]
-                         ? load_art(t, &t->art_start, size, size, start, err)
-                         : load_art(NULL, &pair_start, size, size, start, err);
-    if (s == MEIRO_OK)
-        s = own && t->art_goal.file[0] ? load_art(t, &t->art_goal, size, size, goal, err)
-                                       : load_art(NULL, &pair_goal, size, size, goal, err);
-    if (s != MEIRO_OK) {
-        cairo_surface_destroy(*start);
-        *start = NULL;
-    }
+    art_ref ref[2];
+    marks_art_refs(opt, size, &ref[0], &ref[1]);
+    meiro_status s = art_ref_load(&ref[0], err);
+    if (s == MEIRO_OK) s = art_ref_load(&ref[1], err);
+    if (s != MEIRO_OK) cairo_surface_destroy(ref[0].art); /* NULL is allowed */
+    *start = s == MEIRO_OK ? ref[0].art : NULL;
+    *goal = s == MEIRO_OK ? ref[1].art : NULL;
     return s;
 }
 

@@ -23,12 +23,26 @@
 #define SOLUTION_GREY 0.6
 #define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
 
+/* A template's picture by reference: the composer opens no picture. The
+ * file as the template or the options name it, the template whose folder
+ * may hold it (NULL: a built-in file, "art/bunny.svg"), the box load_art
+ * draws it in (w 0: a frame, its shorter side h mm); `art`, the drawing
+ * sink's picture once loaded (doc_load_art: a cairo recording), freed by
+ * its `release`. */
+typedef struct art_ref {
+    const meiro_template *tpl;
+    template_art file;
+    double w, h;
+    void *art;
+    void (*release)(void *art);
+} art_ref;
+
 /* How S and G are shown: words (fitted into the cell) or pictures, on
  * white plates or on badges (the document's meiro_signs, decided once for
  * every page: page_signs_badges). */
 typedef struct maze_marks {
     const char *start, *goal, *font;
-    cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
+    const art_ref *start_art, *goal_art; /* NULL: the words (see art_ref) */
     bool badges;
     bool paths; /* the corridors' centre-lines instead of the walls (--draw paths) */
 } maze_marks;
@@ -86,7 +100,7 @@ void draw_levels(canvas *cv, const meiro_maze *m, const meiro_path *path, const 
 /* On an answer key (L->mark_min > 0) a badge is at least this many times
  * mark_min across, standing out of small cells as the key's letters do. */
 #define BADGE_KEY_SCALE 1.6
-void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *font, double cx,
+void draw_badge(canvas *cv, const char *text, const art_ref *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring);
 
 /* S and G's marks and door arrows, of the two those asked (draw_levels:
@@ -228,9 +242,14 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
 #define MARKS_ART_SIZE 500
 /* The pictures for S and G that opt asks for (templates/README.md: the
  * options' art, else the template's start and goal files, else its art
- * pair), each drawn once into a size x size square; NULL for a word. */
+ * pair), each to be drawn once into a size x size square; an empty file
+ * for a word. */
+void marks_art_refs(const meiro_export_options *opt, double size, art_ref *start, art_ref *goal);
+/* The same pictures loaded (load_art); NULL for a word. */
 meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
                             cairo_surface_t **goal, meiro_error *err);
+/* Loads a's picture (load_art) unless it is loaded or names none. */
+meiro_status art_ref_load(art_ref *a, meiro_error *err);
 
 /* Recordings of frames (w = 0 in load_art) are at this many units a mm:
  * their own size in mm if the SVG gives one, else their shape with the
@@ -240,12 +259,10 @@ meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_
 
 /* Draws a picture from load_art fitted into a box. */
 void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
-/* The file a picture from load_art was read from, as the template or the
- * options named it ("art/bunny-start.svg"). */
-const char *art_file(cairo_surface_t *art);
 /* The picture for S or G (role) in a side x side box at (x, y): an image
- * item of s, which its backend draws. */
-void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side);
+ * item of s named as the template or the options name it
+ * ("art/bunny-start.svg"), which its backend draws. */
+void draw_sign_art(scene *s, scene_role role, const art_ref *art, double x, double y, double side);
 
 /* Draws a frame from load_art (w = 0) so that it follows the page: in nine
  * slices, its corners (a seventh of its shorter side) at their own size,

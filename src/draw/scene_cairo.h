@@ -24,7 +24,11 @@ void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr);
  * pdf_walls.h). */
 void canvas_view(canvas *cv, cairo_t *cr);
 
-/* Page `index` of d drawn onto cr (its user space in the page's mm), as
+/* The pictures d names (its frame, S's and G's: doc_style.art) loaded
+ * once, on a budget for a stranger's (load_art); errors name the
+ * template's file and line. */
+meiro_status doc_load_art(const document *d, meiro_error *err);
+/* Page `index` of d drawn onto cr, its pictures loaded first (its user space in the page's mm), as
  * doc_draw_page draws it. */
 meiro_status doc_draw_cairo(const document *d, size_t index, cairo_t *cr, bool maze_only,
                             double snap, unsigned layers, meiro_error *err);
