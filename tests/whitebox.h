@@ -21,6 +21,7 @@
 #include "page/template.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/export.h"
 #include "draw/scene_cairo.h"
 #include "job/formats.h"

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "page/layout.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/export.h"
 #include "draw/measure.h"
 #include "draw/scene_cairo.h"

@@ -14,7 +14,6 @@
 #include "draw/canvas.h"
 #include "draw/tactile.h"
 
-#include <cairo-pdf.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,7 +423,6 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     } else {
         d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
     }
-    fonts_prepare(st->marks.font);
     /* the artwork, named here and drawn once by the sink: the frame at its
      * own size (drawn in slices to follow the page), the marks in a square
      * (500 units: only the SVG features librsvg draws as pixels, filters

@@ -11,6 +11,7 @@
 #include "page/scene_json.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/export.h"
 #include "draw/scene_cairo.h"
 

@@ -13,6 +13,7 @@
 #include "page/layout.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/scene_cairo.h"
 #include "press/qpdf_lib.h"
 #include "draw/export.h"

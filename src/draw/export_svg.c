@@ -6,6 +6,7 @@
 #include "core/model.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/export.h"
 #include "draw/svg_text.h"
 

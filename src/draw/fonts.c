@@ -7,6 +7,7 @@
  * glib's idle worker threads are ended (below). */
 #include "glyph/text_mask.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "shapes/image_libs.h"
 #include "draw/module.h"
 

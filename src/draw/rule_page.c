@@ -9,6 +9,7 @@
 #include "page/layout.h"
 #include "page/template.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/module.h"
 #include "draw/scene_cairo.h"
 

@@ -1,6 +1,7 @@
 /* The cairo backend of a page's description, and canvases drawn onto cairo
  * (scene_cairo.h). */
 #include "draw/scene_cairo.h"
+#include "draw/draw_cairo.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -279,6 +280,7 @@ void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr)
 
 meiro_status doc_load_art(const document *d, meiro_error *err)
 {
+    fonts_prepare(d->style.marks.font);
     meiro_status s = MEIRO_OK;
     for (int i = 0; s == MEIRO_OK && d->style.art && i < 3; i++)
         s = art_ref_load(&d->style.art[i], err);

@@ -25,8 +25,9 @@ void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr);
 void canvas_view(canvas *cv, cairo_t *cr);
 
 /* The pictures d names (its frame, S's and G's: doc_style.art) loaded
- * once, on a budget for a stranger's (load_art); errors name the
- * template's file and line. */
+ * once, on a budget for a stranger's (load_art), errors naming the
+ * template's file and line; and the fonts pango draws its texts in
+ * (fonts_prepare). */
 meiro_status doc_load_art(const document *d, meiro_error *err);
 /* Page `index` of d drawn onto cr, its pictures loaded first (its user space in the page's mm), as
  * doc_draw_page draws it. */

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "draw/document.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/scene_cairo.h"
 #include "draw/svg_text.h"
 

@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "draw/draw.h"
+#include "draw/draw_cairo.h"
 
 #include <stdlib.h>
 #include <string.h>
