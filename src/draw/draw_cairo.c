@@ -7,7 +7,7 @@
 #include "page/template.h"
 #include "draw/draw_cairo.h"
 #include "shapes/image_libs.h"
-#include "draw/line_breaks.h"
+#include "compose/line_breaks.h"
 #include "shapes/picture.h"
 
 #include <errno.h>

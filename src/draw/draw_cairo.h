@@ -4,7 +4,7 @@
 #ifndef MEIRO_SRC_DRAW_DRAW_CAIRO_H
 #define MEIRO_SRC_DRAW_DRAW_CAIRO_H
 
-#include "draw/draw.h"
+#include "compose/draw.h"
 
 #include <cairo.h>
 #include <pango/pangocairo.h>

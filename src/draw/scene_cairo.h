@@ -1,11 +1,11 @@
 /* The cairo backend of a page's description (page/scene.h): draws its
- * items onto a cairo context in millimetres. And canvases (draw/canvas.h)
+ * items onto a cairo context in millimetres. And canvases (compose/canvas.h)
  * whose items a cairo context draws at once. */
 #ifndef MEIRO_SRC_DRAW_SCENE_CAIRO_H
 #define MEIRO_SRC_DRAW_SCENE_CAIRO_H
 
-#include "draw/canvas.h"
-#include "draw/document.h"
+#include "compose/canvas.h"
+#include "compose/document.h"
 #include "page/scene.h"
 
 #include <cairo.h>

@@ -9,9 +9,9 @@
 #include "page/answer_colour.h"
 #include "page/layout.h"
 #include "page/template.h"
-#include "draw/draw.h"
-#include "draw/line_breaks.h"
-#include "draw/measure.h"
+#include "compose/draw.h"
+#include "compose/line_breaks.h"
+#include "compose/measure.h"
 
 #include <errno.h>
 #include <math.h>

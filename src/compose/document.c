@@ -8,11 +8,11 @@
 #include "page/machine.h"
 #include "page/print.h"
 #include "page/template.h"
-#include "draw/document.h"
-#include "draw/draw.h"
-#include "draw/measure.h"
-#include "draw/canvas.h"
-#include "draw/tactile.h"
+#include "compose/document.h"
+#include "compose/draw.h"
+#include "compose/measure.h"
+#include "compose/canvas.h"
+#include "compose/tactile.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /* Shared by the cairo exporters: the page drawing and small helpers. */
-#ifndef MEIRO_SRC_DRAW_DRAW_H
-#define MEIRO_SRC_DRAW_DRAW_H
+#ifndef MEIRO_SRC_COMPOSE_DRAW_H
+#define MEIRO_SRC_COMPOSE_DRAW_H
 
 #include "meiro.h"
-#include "draw/canvas.h"
-#include "draw/measure.h"
+#include "compose/canvas.h"
+#include "compose/measure.h"
 #include "page/layout.h"
 #include "page/scene.h"
 #include "page/trails.h"

@@ -8,7 +8,7 @@
 #include "core/model.h"
 #include "page/centre.h"
 #include "page/layout.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
 
 #include <math.h>
 

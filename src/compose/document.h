@@ -2,10 +2,10 @@
  * language): puzzle pages of 1 to 6 mazes, answers after each page or in a
  * key at the end, an optional cover. Shared by every cairo format and by
  * booklets. */
-#ifndef MEIRO_SRC_DRAW_DOCUMENT_H
-#define MEIRO_SRC_DRAW_DOCUMENT_H
+#ifndef MEIRO_SRC_COMPOSE_DOCUMENT_H
+#define MEIRO_SRC_COMPOSE_DOCUMENT_H
 
-#include "draw/draw.h"
+#include "compose/draw.h"
 
 typedef struct doc_item {
     const meiro_maze *maze;
@@ -40,7 +40,7 @@ typedef struct doc_style {
     double line_min; /* the print service's thinnest line (mm) */
     bool grey_answers; /* the answer a grey band, not coloured (page/print.h) */
     uint32_t answer_colour; /* meiro_export_options.answer_colour */
-    bool tactile;      /* puzzle pages as tactile sheets (draw/tactile.h) */
+    bool tactile;      /* puzzle pages as tactile sheets (compose/tactile.h) */
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words;          /* the texts in the page's language; the pointers below point here */
