@@ -441,6 +441,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
         if (st->art[1].file.file[0]) st->marks.start_art = &st->art[1];
         if (st->art[2].file.file[0]) st->marks.goal_art = &st->art[2];
     }
+    if (s == MEIRO_OK) s = art_ref_check(&st->art[0], err);
     /* frame art runs a few millimetres in from the page's edge (the kids'
      * stars: a line 6 mm in): the title and footer keep inside it */
     if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
@@ -451,6 +452,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
             st->margin, (double)FRAME_MARGIN_MM);
         if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
     }
+    for (int i = 1; s == MEIRO_OK && i < 3; i++) s = art_ref_check(&st->art[i], err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
     /* the answers alone: after each page (without the pages), or a key */

@@ -698,6 +698,37 @@ void draw_maze(canvas *cv, const meiro_maze *m, const meiro_path *path, const pa
         draw_labels(cv, s, m, L, marks, true, true);
 }
 
+bool art_path(const meiro_template *tpl, const char *file, char *path, size_t size)
+{
+    bool builtin = !tpl || strncmp(tpl->path, "(built-in)", 10) == 0;
+    if (file[0] == '/' || !tpl) snprintf(path, size, "%s", file);
+    else snprintf(path, size, "%s/%s", tpl->dir, file);
+    return builtin || (file[0] != '/' && access(path, F_OK) != 0 && builtin_find(file));
+}
+
+meiro_status art_blame(const meiro_template *tpl, const template_art *ref, meiro_status s,
+                       const char *why, meiro_error *err)
+{
+    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file,
+            why);
+    if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    return s;
+}
+
+meiro_status art_ref_check(const art_ref *a, meiro_error *err)
+{
+    if (!a->file.file[0]) return MEIRO_OK;
+    char path[2048];
+    if (art_path(a->tpl, a->file.file, path, sizeof path))
+        return builtin_find(a->file.file)
+                   ? MEIRO_OK
+                   : art_blame(a->tpl, &a->file, MEIRO_ERROR_IO, "no such built-in file", err);
+    FILE *f = fopen(path, "rb");
+    if (!f) return art_blame(a->tpl, &a->file, MEIRO_ERROR_IO, strerror(errno), err);
+    fclose(f);
+    return MEIRO_OK;
+}
+
 void marks_art_refs(const meiro_export_options *opt, double size, art_ref *start, art_ref *goal)
 {
     *start = *goal = (art_ref){.w = size, .h = size};

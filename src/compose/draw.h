@@ -213,6 +213,18 @@ void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font
  * pair), each to be drawn once into a size x size square; an empty file
  * for a word. */
 void marks_art_refs(const meiro_export_options *opt, double size, art_ref *start, art_ref *goal);
+/* Where a picture's file is (templates/README.md): an absolute path, else
+ * in the template's folder, else the built-in copy by that name; true for
+ * the built-in copy (path unused). */
+bool art_path(const meiro_template *tpl, const char *file, char *path, size_t size);
+/* err says why the picture `ref` (of tpl, NULL: built-in) failed, at the
+ * template's file and line; returns s. */
+meiro_status art_blame(const meiro_template *tpl, const template_art *ref, meiro_status s,
+                       const char *why, meiro_error *err);
+/* a's file there and readable (opened, not read: the sink reads and
+ * draws it), so that a missing picture is refused before any output, in
+ * every format (-f page too, which loads none). */
+meiro_status art_ref_check(const art_ref *a, meiro_error *err);
 
 /* The picture for S or G (role) in a side x side box at (x, y): an image
  * item of s named as the template or the options name it

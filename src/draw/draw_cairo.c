@@ -212,11 +212,8 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
 {
     *owned = NULL;
     *ours = false;
-    bool builtin = !tpl || strncmp(tpl->path, "(built-in)", 10) == 0;
     char path[2048];
-    if (file[0] == '/' || !tpl) snprintf(path, sizeof path, "%s", file);
-    else snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
-    if (!builtin && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
+    if (!art_path(tpl, file, path, sizeof path)) {
         meiro_status s = read_art_file(path, owned, size, err);
         *data = *owned;
         return s;
@@ -356,9 +353,7 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     if (s == MEIRO_OK) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
-    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file,
-            why);
-    if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    art_blame(tpl, ref, s, why, err);
     if (gerr) g_error_free(gerr);
     cairo_surface_destroy(*art);
     *art = NULL;
