@@ -1,7 +1,8 @@
 /* Documents: mazes laid out on pages by a style (template, options,
  * language): puzzle pages of 1 to 6 mazes, answers after each page or in a
- * key at the end, an optional cover. Shared by every cairo format and by
- * booklets. */
+ * key at the end, an optional cover. Planned and composed here (no drawing
+ * library); shared by every drawn format, -f page and booklets. The
+ * writers of PDF pages declared below are the drawing module's (draw/). */
 #ifndef MEIRO_SRC_COMPOSE_DOCUMENT_H
 #define MEIRO_SRC_COMPOSE_DOCUMENT_H
 
@@ -199,6 +200,11 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
  * in JSON (export_page.c, -f page), with the seed that makes them again. */
 meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uint64_t seed,
                               FILE *out, meiro_error *err);
+/* -f page: the format writer of one maze's document (the format table's
+ * row, as draw/export.h's writers). */
+meiro_status export_page(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);

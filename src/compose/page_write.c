@@ -3,6 +3,7 @@
  * for a PDF, onto a canvas whose items go to the JSON writer instead of a
  * drawing library. */
 #include "core/error.h"
+#include "core/model.h"
 #include "page/scene_json.h"
 #include "compose/canvas.h"
 #include "compose/document.h"
@@ -37,4 +38,18 @@ meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uin
             s = describe_page(&docs[k], p, w, err);
     meiro_status written = scene_json_end(w, s == MEIRO_OK ? err : NULL);
     return s != MEIRO_OK ? s : written;
+}
+
+meiro_status export_page(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err)
+{
+    (void)temp_dir;
+    doc_item item = {m, path, 0};
+    document d;
+    meiro_status s = doc_init_writer(&d, &item, opt, err);
+    if (s != MEIRO_OK) return s;
+    s = doc_write_scenes(&d, 1, m->has_seed, m->seed, out, err);
+    doc_free(&d);
+    return s;
 }

@@ -1,13 +1,9 @@
-/* `-f page`: the format writer of a document's description (the
- * composer's doc_write_scenes, compose/page_write.c). And the way back: a
- * description read and drawn as a PDF on cairo (meiro_page_draw). */
+/* The way back from `-f page` (compose/page_write.c): a description read
+ * and drawn as a PDF on cairo (meiro_page_draw). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
-#include "core/model.h"
 #include "io/io.h"
 #include "page/scene_json.h"
-#include "compose/document.h"
-#include "compose/draw.h"
 #include "draw/draw_cairo.h"
 #include "draw/export.h"
 #include "draw/scene_cairo.h"
@@ -15,20 +11,6 @@
 #include <cairo-pdf.h>
 #include <errno.h>
 #include <string.h>
-
-meiro_status export_page(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err)
-{
-    (void)temp_dir;
-    doc_item item = {m, path, 0};
-    document d;
-    meiro_status s = doc_init_writer(&d, &item, opt, err);
-    if (s != MEIRO_OK) return s;
-    s = doc_write_scenes(&d, 1, m->has_seed, m->seed, out, err);
-    doc_free(&d);
-    return s;
-}
 
 /* The pages of a description as a PDF, each its own size. */
 static meiro_status write_book_pdf(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
