@@ -64,7 +64,7 @@ TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io content solid page glyph shapes press draw xlsx job
+LAYERS   := core gen solve watch io content solid page glyph compose shapes press draw xlsx job
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/draw/html_assets.o
 # The drawing module (issue 25, 37; src/draw/module.h): libmeiro.so holds
@@ -94,11 +94,12 @@ SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 # the drawing's folders, in the module but for the module's loader
 # (drawing(), and the public functions the module implements) and glib's
 # table (job/level_page.c fits names with it); the glyph layer (FreeType,
-# HarfBuzz, fontconfig) is used by the masks alone: it loads with the
-# module, so a text run maps none of them. The XLSX writer (xlsx/) and the
-# top (job/) are outside it.
+# HarfBuzz, fontconfig: the masks and the composer's measurer) loads with
+# the module, so a text run maps none of them, and so does the composer
+# (compose/: no drawing library, but the measurer's). The XLSX writer
+# (xlsx/) and the top (job/) are outside it.
 OUTSIDE_OBJ := $(BUILD)/obj/draw/module_load.o $(BUILD)/obj/shapes/glib_lib.o
-MODULE_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(foreach l,draw shapes press glyph,$(BUILD)/obj/$(l)/%),$(LIB_OBJ)))
+MODULE_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(foreach l,draw shapes press glyph compose,$(BUILD)/obj/$(l)/%),$(LIB_OBJ)))
 LIGHT_OBJ  := $(filter-out $(MODULE_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
 # opened on first use too (src/shapes/image_libs.c: art, shapes, pictures),
@@ -180,6 +181,8 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/glyph/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS)
+# the composer: the page's and the measurer's headers, no drawing library's
+$(BUILD)/obj/compose/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
 $(BUILD)/obj/shapes/%.o $(BUILD)/obj/press/%.o $(BUILD)/obj/draw/%.o $(BUILD)/obj/xlsx/%.o \
     $(BUILD)/obj/job/%.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/draw/module_load.o $(BUILD)/obj/draw/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
@@ -482,7 +485,7 @@ NOCAIRO_DIR      = $(BUILD)/nocairo
 NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null) -DMEIRO_NOCAIRO
 NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
-NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c)
+NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c src/compose/*.c)
 NOCAIRO_PLAN_OBJ = $(NOCAIRO_PLAN_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 $(NOCAIRO_DIR)/page/louis_lib.o $(NOCAIRO_DIR)/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
 $(NOCAIRO_DIR)/planner.a: $(NOCAIRO_PLAN_OBJ)
@@ -501,7 +504,7 @@ check-nocairo: $(NOCAIRO_DIR)/masks $(NOCAIRO_DIR)/masks-native $(NOCAIRO_DIR)/p
 	@$(NOCAIRO_DIR)/masks > $(NOCAIRO_DIR)/masks.txt
 	@$(NOCAIRO_DIR)/masks-native > $(NOCAIRO_DIR)/masks-native.txt
 	@cmp $(NOCAIRO_DIR)/masks.txt $(NOCAIRO_DIR)/masks-native.txt
-	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones; the page planner ($(words $(NOCAIRO_PLAN_OBJ)) files) built so too"
+	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones; the page planner and composer ($(words $(NOCAIRO_PLAN_OBJ)) files) built so too"
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or

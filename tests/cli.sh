@@ -342,6 +342,8 @@ printf '[text]\ntitle = %0195d\n' 0 > "$tmp/long.ini"
 run 1 "$meiro" generate -t "$tmp/long.ini" -o "$tmp/x.pdf"; err_has "long.ini:2:200: the line is longer than 199 bytes"; absent "$tmp/x.pdf"
 printf '[page]\nmazes = 1\n[art]\nframe = nothere.svg\n' > "$tmp/art.ini"
 run 1 "$meiro" generate -t "$tmp/art.ini" -o "$tmp/x.png"; err_has "art.ini:4: template artwork 'nothere.svg'"; absent "$tmp/x.png"
+# the page's description names its pictures without drawing them: a missing one refused all the same
+run 1 "$meiro" generate -t "$tmp/art.ini" -f page -o "$tmp/x.page"; err_has "art.ini:4: template artwork 'nothere.svg'"; absent "$tmp/x.page"
 # a setting that fails only on the page names the template's key and line,
 # in every format and command; the same value from the command line does not
 printf '[page]\npaper = a4\nmargin = 45\n' > "$tmp/wide.ini"

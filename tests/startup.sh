@@ -112,7 +112,8 @@ for m in "$build"/meiro-render-*.so; do
     cp "$m" "$tmp/alone/$(basename "$m")"
     # the stamp's checksum, changed in place (same length)
     version=$("$meiro" --version | awk '{ print $2; exit }')
-    stamp=$(strings "$m" | grep -E "^$version-[0-9]+\$" | head -1)
+    # (strings may join a printable byte before it: the stamp alone)
+    stamp=$(strings "$m" | grep -oE "$version-[0-9]+\$" | head -1)
     if [ -n "$stamp" ]; then
         other=$(echo "$stamp" | sed 's/[0-9]$/x/')
         sed -i "s/$stamp/$other/" "$tmp/alone/$(basename "$m")"

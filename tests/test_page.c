@@ -397,7 +397,7 @@ static void test_malformed(void)
     CHECK_MSG(strstr(err.message, "page 1, item 1") != NULL, "%s", err.message);
 }
 
-/* Texts set by the one measurer (draw/measure.h): a wrapped Japanese text
+/* Texts set by the one measurer (compose/measure.h): a wrapped Japanese text
  * in lines within the width, none starting with small kana or a comma nor
  * ending with an opening bracket, which join back into the text; English
  * broken at spaces; one line measured as wide as measured_width says. */

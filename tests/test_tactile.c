@@ -10,7 +10,7 @@
 #include "whitebox.h"
 #include "tools.h"
 
-#include "draw/tactile.h"
+#include "compose/tactile.h"
 #include "gen/tactile_levels.h"
 #include "page/braille.h"
 #include "page/scene_json.h"

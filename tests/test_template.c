@@ -11,6 +11,7 @@
 
 #include "core/utf8.h"
 
+#include <librsvg/rsvg.h>
 #include <sys/stat.h>
 
 static char dir[64];

@@ -28,7 +28,7 @@ list=$(objects)
 # each layer's allowed layers, a line "ALLOW LAYER USES..." each; then every
 # object's symbols from two runs of nm over all of them (nm -A: "FILE: ...")
 {
-    for layer in core gen solve watch io content solid page glyph shapes press draw xlsx job cli serve; do
+    for layer in core gen solve watch io content solid page glyph compose shapes press draw xlsx job cli serve; do
         echo "ALLOW $layer $(allowed "$layer")"
     done
     # shellcheck disable=SC2086

@@ -11,7 +11,7 @@ static inline uint32_t level_of(const meiro_maze *m, uint32_t y)
     return m->levels ? y / m->floor_h : 0;
 }
 
-/* How the floors are drawn (page/layout.c, draw/draw_levels.c, the HTML
+/* How the floors are drawn (page/layout.c, compose/draw_levels.c, the HTML
  * player): a grid of up to 3 floors a row, else two rows, floor k in
  * column k % levels_columns and row k / levels_columns; a floor takes w + 1
  * cells across (a cell apart) and floor_h + 2 down (its name in the row

@@ -4,9 +4,10 @@
  * back left clear. */
 #include "core/error.h"
 #include "page/layout.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/export.h"
-#include "draw/measure.h"
+#include "compose/measure.h"
 #include "draw/scene_cairo.h"
 
 #include <cairo-pdf.h>

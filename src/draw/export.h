@@ -25,10 +25,7 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          meiro_error *err);
 /* A page description read back and drawn as a PDF (meiro_page_draw). */
 meiro_status render_page_draw(const char *page, const char *filename, meiro_error *err);
-/* The pages as their description in JSON (export_page.c). */
-meiro_status export_page(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err);
+/* (-f page's writer, export_page, is the composer's: compose/document.h) */
 
 /* The machines' formats (export_machine.c): a plotter's G-code and HP-GL,
  * a laser's DXF, with the machine's settings of page/machine.h. */

@@ -13,7 +13,8 @@
 #include "io/io.h"
 #include "page/answer_colour.h"
 #include "page/layout.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/module.h"
 #include "draw/scene_cairo.h"
 
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The SVG draws in units of a tenth of a cell and opens with cells of
  * SVG_CELL_PX pixels (smaller only to keep a big maze within SVG_MAX_PX). */

@@ -8,8 +8,8 @@
 #include "core/model.h"
 #include "page/machine.h"
 #include "page/plot.h"
-#include "draw/document.h"
-#include "draw/draw.h"
+#include "compose/document.h"
+#include "compose/draw.h"
 #include "draw/export.h"
 
 #include <inttypes.h>

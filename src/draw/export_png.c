@@ -9,7 +9,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "page/layout.h"
-#include "draw/document.h"
+#include "compose/document.h"
 #include "draw/export.h"
 #include "draw/scene_cairo.h"
 

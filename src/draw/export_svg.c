@@ -4,8 +4,9 @@
  * solution, labels) that a designer can pick. */
 #include "core/error.h"
 #include "core/model.h"
-#include "draw/document.h"
-#include "draw/draw.h"
+#include "compose/document.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/export.h"
 #include "draw/svg_text.h"
 

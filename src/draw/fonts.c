@@ -6,7 +6,8 @@
  * out the same in a fresh process. Made for a process that forks after:
  * glib's idle worker threads are ended (below). */
 #include "glyph/text_mask.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 #include "shapes/image_libs.h"
 #include "draw/module.h"
 

@@ -14,7 +14,7 @@
 #define MEIRO_SRC_DRAW_MODULE_H
 
 #include "meiro.h"
-#include "draw/document.h"
+#include "compose/document.h"
 #include "draw/export.h"
 #include "press/press.h"
 #include "shapes/picture.h"

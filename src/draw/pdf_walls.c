@@ -1,6 +1,7 @@
 /* A grid's walls as PDF content of meiro's own (pdf_walls.h): path
  * operators in integer micrometres under one matrix, deflated at zlib's
  * fastest level page by page, added to the pages with qpdf. */
+#include "draw/draw_cairo.h"
 #include "draw/pdf_walls.h"
 #include "press/qpdf_lib.h"
 #include "core/alloc.h"

@@ -9,7 +9,7 @@
 #define MEIRO_SRC_DRAW_PDF_WALLS_H
 
 #include "core/error.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
 
 #include <qpdf/qpdf-c.h>
 

@@ -8,7 +8,8 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/template.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/module.h"
 #include "draw/scene_cairo.h"
 

@@ -1,10 +1,11 @@
 /* The cairo backend of a page's description, and canvases drawn onto cairo
  * (scene_cairo.h). */
 #include "draw/scene_cairo.h"
+#include "draw/draw_cairo.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
 #include "draw/pdf_walls.h"
 #include "draw/stroke_mask.h"
 
@@ -277,9 +278,20 @@ void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr)
     canvas_view(cv, cr);
 }
 
+meiro_status doc_load_art(const document *d, meiro_error *err)
+{
+    fonts_prepare(d->style.marks.font);
+    meiro_status s = MEIRO_OK;
+    for (int i = 0; s == MEIRO_OK && d->style.art && i < 3; i++)
+        s = art_ref_load(&d->style.art[i], err);
+    return s;
+}
+
 meiro_status doc_draw_cairo(const document *d, size_t index, cairo_t *cr, bool maze_only,
                             double snap, unsigned layers, meiro_error *err)
 {
+    meiro_status loaded = doc_load_art(d, err);
+    if (loaded != MEIRO_OK) return loaded;
     scene s;
     canvas cv;
     canvas_on_cairo(&cv, &s, cr);

@@ -1,11 +1,11 @@
 /* The cairo backend of a page's description (page/scene.h): draws its
- * items onto a cairo context in millimetres. And canvases (draw/canvas.h)
+ * items onto a cairo context in millimetres. And canvases (compose/canvas.h)
  * whose items a cairo context draws at once. */
 #ifndef MEIRO_SRC_DRAW_SCENE_CAIRO_H
 #define MEIRO_SRC_DRAW_SCENE_CAIRO_H
 
-#include "draw/canvas.h"
-#include "draw/document.h"
+#include "compose/canvas.h"
+#include "compose/document.h"
 #include "page/scene.h"
 
 #include <cairo.h>
@@ -24,7 +24,12 @@ void canvas_on_cairo(canvas *cv, scene *s, cairo_t *cr);
  * pdf_walls.h). */
 void canvas_view(canvas *cv, cairo_t *cr);
 
-/* Page `index` of d drawn onto cr (its user space in the page's mm), as
+/* The pictures d names (its frame, S's and G's: doc_style.art) loaded
+ * once, on a budget for a stranger's (load_art), errors naming the
+ * template's file and line; and the fonts pango draws its texts in
+ * (fonts_prepare). */
+meiro_status doc_load_art(const document *d, meiro_error *err);
+/* Page `index` of d drawn onto cr, its pictures loaded first (its user space in the page's mm), as
  * doc_draw_page draws it. */
 meiro_status doc_draw_cairo(const document *d, size_t index, cairo_t *cr, bool maze_only,
                             double snap, unsigned layers, meiro_error *err);

@@ -1,8 +1,9 @@
 /* Pages drawn as SVG into memory and copied out with their ids prefixed
  * (see svg_text.h). */
 #include "core/error.h"
-#include "draw/document.h"
-#include "draw/draw.h"
+#include "compose/document.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 #include "draw/scene_cairo.h"
 #include "draw/svg_text.h"
 

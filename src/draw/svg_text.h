@@ -4,7 +4,7 @@
 #ifndef MEIRO_SRC_DRAW_SVG_TEXT_H
 #define MEIRO_SRC_DRAW_SVG_TEXT_H
 
-#include "draw/document.h"
+#include "compose/document.h"
 
 #include <stdio.h>
 

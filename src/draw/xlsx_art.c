@@ -5,7 +5,8 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
+#include "draw/draw_cairo.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -162,7 +162,7 @@ meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options 
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_error *err);
 
 /* A shape's S and G stand in doors of its outline, with an arrow and a
- * badge outside (draw/draw.c): the sides of cell c of a shaped
+ * badge outside (compose/draw.c): the sides of cell c of a shaped
  * rectangle (bit 1 << d) that face out of the shape with nothing of it
  * beyond, across a strip three cells wide (the cell's line and the two
  * beside it) to the grid's edge; run[d] takes the cells from c to that

@@ -12,7 +12,7 @@
 #include "io/io.h"
 #include "page/print.h"
 #include "page/template.h"
-#include "draw/document.h"
+#include "compose/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
 #include "job/formats.h"

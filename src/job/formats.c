@@ -10,7 +10,7 @@
 #include "page/machine.h"
 #include "page/pdfx.h"
 #include "solid/solid.h"
-#include "draw/document.h"
+#include "compose/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
 #include "job/formats.h"

@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "page/layout.h"
-#include "draw/document.h"
+#include "compose/document.h"
 #include "shapes/glib_lib.h"
 #include "draw/module.h"
 #include "shapes/text_mask.h"

@@ -73,7 +73,7 @@ double end_badge(double cell);
 double end_arrow_from(double cell);
 double end_reach(double cell);
 
-/* A shaped maze's outline (draw/outline.c) runs about 0.3 cell outside
+/* A shaped maze's outline (compose/outline.c) runs about 0.3 cell outside
  * its cells, its line beyond: the room the fit keeps for it, in cells.
  * Grids past OUTLINE_MAX_CELLS are drawn without one. */
 #define OUTLINE_ROOM 0.35

@@ -76,7 +76,7 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                              .service = "a pen plotter",
                              .line_min = HOME_LINE_MM},
     [MEIRO_PRINT_LASER] = {.name = "laser", .service = "a laser cutter", .line_min = HOME_LINE_MM},
-    /* swell paper: its lines and spacings are draw/tactile.h's */
+    /* swell paper: its lines and spacings are compose/tactile.h's */
     [MEIRO_PRINT_TACTILE] = {.name = "tactile",
                              .service = "swell paper",
                              .line_min = HOME_LINE_MM,

@@ -33,7 +33,7 @@
 #include "io/io.h"
 #include "page/answer_colour.h"
 #include "page/layout.h"
-#include "draw/document.h"
+#include "compose/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
 #include "xlsx/xlsx.h"
@@ -135,7 +135,7 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (kind == KIND_FILL || kind == KIND_PATH_MARK || badge) {
         lib_xlsx()->format_set_pattern(f, LXW_PATTERN_SOLID);
         /* a soft orange that prints clearly; the page's badges' light
-         * green and light blue (draw/draw.c) */
+         * green and light blue (compose/draw.c) */
         lib_xlsx()->format_set_bg_color(f, kind == KIND_BADGE_S   ? 0x8FDB85
                                : kind == KIND_BADGE_G ? 0x94C7FF
                                                       : 0xF4B183);

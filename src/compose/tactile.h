@@ -5,10 +5,10 @@
  * (no frame, answer, badge or footer). The sizes follow APH's guidelines
  * for tactile graphics: lines a reader must tell apart at least 1/4 in
  * (6.35 mm) apart, symbols at least 1/2 in (12.7 mm) across. */
-#ifndef MEIRO_SRC_DRAW_TACTILE_H
-#define MEIRO_SRC_DRAW_TACTILE_H
+#ifndef MEIRO_SRC_COMPOSE_TACTILE_H
+#define MEIRO_SRC_COMPOSE_TACTILE_H
 
-#include "draw/document.h"
+#include "compose/document.h"
 
 
 #define TACTILE_APART_MM 6.35  /* 1/4 in: the least gap between lines told apart */
@@ -28,4 +28,4 @@
 meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
                           meiro_error *err);
 
-#endif /* MEIRO_SRC_DRAW_TACTILE_H */
+#endif /* MEIRO_SRC_COMPOSE_TACTILE_H */

@@ -1,10 +1,10 @@
 /* measured_width (measure.h): the measurer's fonts cached for the document
  * (or the canvas) that composes the page. */
-#include "draw/measure.h"
+#include "compose/measure.h"
 
 #include "core/alloc.h"
 #include "glyph/font.h"
-#include "draw/line_breaks.h"
+#include "compose/line_breaks.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -5,8 +5,8 @@
  * punctuation, nor after an opening bracket (kinsoku). No drawing library:
  * the measurer breaks lines by these rules (measure.h), and so does the
  * cairo backend's pango for a description read back (draw.c). */
-#ifndef MEIRO_SRC_DRAW_LINE_BREAKS_H
-#define MEIRO_SRC_DRAW_LINE_BREAKS_H
+#ifndef MEIRO_SRC_COMPOSE_LINE_BREAKS_H
+#define MEIRO_SRC_COMPOSE_LINE_BREAKS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,4 +22,4 @@ bool line_break_between(uint32_t before, uint32_t after);
  * without breaking a word). */
 bool text_has_spaces(const char *text);
 
-#endif /* MEIRO_SRC_DRAW_LINE_BREAKS_H */
+#endif /* MEIRO_SRC_COMPOSE_LINE_BREAKS_H */

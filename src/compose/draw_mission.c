@@ -4,8 +4,8 @@
  * colour and a shape (circle, square, triangle, diamond, star, hexagon),
  * so they match on a black-and-white print too. */
 #include "core/mission.h"
-#include "draw/draw.h"
-#include "draw/canvas.h"
+#include "compose/draw.h"
+#include "compose/canvas.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
  * Paths are built in the page's millimetres, as the scene holds them, with
  * steps named as cairo names them (a move, lines, arcs, rectangles, a
  * close), then handed over whole: canvas_take_path makes them items. */
-#ifndef MEIRO_SRC_DRAW_CANVAS_H
-#define MEIRO_SRC_DRAW_CANVAS_H
+#ifndef MEIRO_SRC_COMPOSE_CANVAS_H
+#define MEIRO_SRC_COMPOSE_CANVAS_H
 
 #include "page/scene.h"
 

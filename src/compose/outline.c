@@ -16,8 +16,8 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
-#include "draw/draw.h"
-#include "draw/canvas.h"
+#include "compose/draw.h"
+#include "compose/canvas.h"
 
 #include <math.h>
 #include <stdlib.h>

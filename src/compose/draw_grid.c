@@ -8,7 +8,7 @@
 #include "core/model.h"
 #include "page/centre.h"
 #include "page/layout.h"
-#include "draw/draw.h"
+#include "compose/draw.h"
 
 #include <math.h>
 
@@ -290,7 +290,7 @@ static double fit_in_circle(canvas *cv, const char *text, const char *font, doub
  * round white plate inside a circle `room` across: clear of the walls of
  * a hexagon or a triangle, where a square plate would cover them. */
 static void grid_mark(canvas *cv, scene *s, scene_role role, const char *text,
-                      cairo_surface_t *art, const char *font, double size, double cx, double cy,
+                      const art_ref *art, const char *font, double size, double cx, double cy,
                       double room, double line)
 {
     double most = (room - line) / 2 * 0.94;
@@ -323,7 +323,7 @@ static void draw_grid_labels(canvas *cv, scene *s, const meiro_maze *m, const gr
                        fit_in_circle(cv, marks->goal, marks->font, L->cell));
     for (int k = 0; k < 2; k++) {
         const char *text = k ? marks->goal : marks->start;
-        cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
+        const art_ref *art = k ? marks->goal_art : marks->start_art;
         double x, y, room = mark_room(m, id[k], L);
         grid_view_centre(m, v, id[k], &x, &y);
         if (marks->badges) /* the document's badges (a child's): filling the corridor */

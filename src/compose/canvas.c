@@ -1,9 +1,9 @@
 /* The canvas the drawing code draws on (canvas.h). */
-#include "draw/canvas.h"
+#include "compose/canvas.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "draw/measure.h"
+#include "compose/measure.h"
 
 #include <math.h>
 #include <stdlib.h>

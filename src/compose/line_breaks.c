@@ -3,7 +3,7 @@
  * "がんばっ". Children's Japanese puts a space between words, and those
  * spaces are where a line should end; so words are kept whole, and the
  * kinsoku rules are kept inside a word broken because it is too wide. */
-#include "draw/line_breaks.h"
+#include "compose/line_breaks.h"
 
 #include "glyph/font.h"
 

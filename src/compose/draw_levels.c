@@ -3,8 +3,8 @@
  * triangle up or down and the stair's number (the same at both ends, so a
  * child finds where a stair comes out), and the answer on every floor. */
 #include "core/levels.h"
-#include "draw/draw.h"
-#include "draw/canvas.h"
+#include "compose/draw.h"
+#include "compose/canvas.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,18 +1,15 @@
 /* Shared by the cairo exporters: the page drawing and small helpers. */
-#ifndef MEIRO_SRC_DRAW_DRAW_H
-#define MEIRO_SRC_DRAW_DRAW_H
+#ifndef MEIRO_SRC_COMPOSE_DRAW_H
+#define MEIRO_SRC_COMPOSE_DRAW_H
 
 #include "meiro.h"
-#include "draw/canvas.h"
-#include "draw/measure.h"
+#include "compose/canvas.h"
+#include "compose/measure.h"
 #include "page/layout.h"
 #include "page/scene.h"
 #include "page/trails.h"
 #include "page/template.h"
 
-#include <cairo.h>
-#include <librsvg/rsvg.h>
-#include <pango/pangocairo.h>
 #include <time.h>
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -23,12 +20,26 @@
 #define SOLUTION_GREY 0.6
 #define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
 
+/* A template's picture by reference: the composer opens no picture. The
+ * file as the template or the options name it, the template whose folder
+ * may hold it (NULL: a built-in file, "art/bunny.svg"), the box load_art
+ * draws it in (w 0: a frame, its shorter side h mm); `art`, the drawing
+ * sink's picture once loaded (doc_load_art: a cairo recording), freed by
+ * its `release`. */
+typedef struct art_ref {
+    const meiro_template *tpl;
+    template_art file;
+    double w, h;
+    void *art;
+    void (*release)(void *art);
+} art_ref;
+
 /* How S and G are shown: words (fitted into the cell) or pictures, on
  * white plates or on badges (the document's meiro_signs, decided once for
  * every page: page_signs_badges). */
 typedef struct maze_marks {
     const char *start, *goal, *font;
-    cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
+    const art_ref *start_art, *goal_art; /* NULL: the words (see art_ref) */
     bool badges;
     bool paths; /* the corridors' centre-lines instead of the walls (--draw paths) */
 } maze_marks;
@@ -86,7 +97,7 @@ void draw_levels(canvas *cv, const meiro_maze *m, const meiro_path *path, const 
 /* On an answer key (L->mark_min > 0) a badge is at least this many times
  * mark_min across, standing out of small cells as the key's letters do. */
 #define BADGE_KEY_SCALE 1.6
-void draw_badge(canvas *cv, const char *text, cairo_surface_t *art, const char *font, double cx,
+void draw_badge(canvas *cv, const char *text, const art_ref *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring);
 
 /* S and G's marks and door arrows, of the two those asked (draw_levels:
@@ -157,17 +168,6 @@ void outline_free(outline *o);
  * cells being made). */
 meiro_status draw_outline(canvas *cv, const meiro_maze *m, const page_layout *L, meiro_error *err);
 
-/* A Pango layout of `text` at `size` mm (g_object_unref it) to draw on cr,
- * and the move to where it starts so that its ink is centred at (cx, cy),
- * or (with baseline) its logical box centred at cx on that baseline. */
-PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
-void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
-/* Where place_layout moves to. */
-void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y);
-/* The layout of a run of text of a page's description on cr, as it was
- * set (text_set_out: one line; a description read back may ask for lines
- * wrapped at a width): the cairo backend draws it (g_object_unref it). */
-PangoLayout *run_layout(cairo_t *cr, const scene_text *t);
 /* A word set as `set` (bold `font` at `size`) centred at (cx, cy), as
  * outlines filled black: a mark's, a badge's. */
 void draw_word(canvas *cv, scene_role role, const text_set *set, const char *text,
@@ -180,11 +180,6 @@ void draw_centred(canvas *cv, scene_role role, const char *text, const char *fon
 void text_ink(canvas *cv, const char *text, const char *family, double size, double *w, double *h);
 
 /* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
-/* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and
- * meiro's own: done before the mazes take memory, so that under a memory
- * limit it is the mazes that fail, with "out of memory", not fontconfig or
- * glib, which abort. */
-void fonts_prepare(const char *font);
 void draw_text(canvas *cv, scene_role role, const char *text, const char *font, double x,
                double baseline, double size, bool bold, int align);
 
@@ -210,66 +205,31 @@ bool fit_text(canvas *cv, const char *text, const char *font, bool bold, double 
 void draw_fitted(canvas *cv, scene_role role, const char *text, const char *font, bool bold,
                  const text_fit *fit, double cx, double baseline, double top, double width);
 
-/* Template artwork: at most ART_MAX_BYTES of SVG, which librsvg reads
- * from memory, so it follows no reference to another file or URL. */
-#define ART_MAX_BYTES (1 << 20)
-
-/* Reads a template's SVG picture (templates/README.md: an absolute path,
- * else in the template's folder, else the built-in copy by that name) and
- * draws it once, into a w x h box, as a recording that draw_art replays:
- * however often a page is drawn (PNG bands, pages, cells), librsvg works
- * once. Errors name the template's file and line. *art stays NULL for an
- * empty name; free it with cairo_surface_destroy. tpl NULL: a built-in
- * file ("art/bunny.svg"). */
-meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
-                      cairo_surface_t **art, meiro_error *err);
 /* The size S and G pictures are drawn at once (load_marks_art's `size`),
  * in the art's units, before they are scaled to their boxes. */
 #define MARKS_ART_SIZE 500
 /* The pictures for S and G that opt asks for (templates/README.md: the
  * options' art, else the template's start and goal files, else its art
- * pair), each drawn once into a size x size square; NULL for a word. */
-meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
-                            cairo_surface_t **goal, meiro_error *err);
+ * pair), each to be drawn once into a size x size square; an empty file
+ * for a word. */
+void marks_art_refs(const meiro_export_options *opt, double size, art_ref *start, art_ref *goal);
+/* Where a picture's file is (templates/README.md): an absolute path, else
+ * in the template's folder, else the built-in copy by that name; true for
+ * the built-in copy (path unused). */
+bool art_path(const meiro_template *tpl, const char *file, char *path, size_t size);
+/* err says why the picture `ref` (of tpl, NULL: built-in) failed, at the
+ * template's file and line; returns s. */
+meiro_status art_blame(const meiro_template *tpl, const template_art *ref, meiro_status s,
+                       const char *why, meiro_error *err);
+/* a's file there and readable (opened, not read: the sink reads and
+ * draws it), so that a missing picture is refused before any output, in
+ * every format (-f page too, which loads none). */
+meiro_status art_ref_check(const art_ref *a, meiro_error *err);
 
-/* Recordings of frames (w = 0 in load_art) are at this many units a mm:
- * their own size in mm if the SVG gives one, else their shape with the
- * shorter side h mm. Only SVG features librsvg draws as pixels (filters,
- * images) depend on it. */
-#define ART_UNITS_PER_MM 10
-
-/* Draws a picture from load_art fitted into a box. */
-void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
-/* The file a picture from load_art was read from, as the template or the
- * options named it ("art/bunny-start.svg"). */
-const char *art_file(cairo_surface_t *art);
 /* The picture for S or G (role) in a side x side box at (x, y): an image
- * item of s, which its backend draws. */
-void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side);
+ * item of s named as the template or the options name it
+ * ("art/bunny-start.svg"), which its backend draws. */
+void draw_sign_art(scene *s, scene_role role, const art_ref *art, double x, double y, double side);
 
-/* Draws a frame from load_art (w = 0) so that it follows the page: in nine
- * slices, its corners (a seventh of its shorter side) at their own size,
- * its edges stretched along the page, so a portrait frame fits a landscape,
- * Letter or A5 page with the same corners and line widths. */
-void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double page_h);
-
-/* Where a cairo stream surface writes: the stream, and the errno of its
- * first failed write (later calls, before cairo reports, may change errno). */
-typedef struct stream_sink {
-    FILE *out;
-    int error;
-} stream_sink;
-
-/* A cairo write callback appending to the stream_sink given as closure. */
-cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int length);
-
-/* Finishes and destroys cr and surface, turning cairo's sticky status into a
- * meiro status; a write error names the sink's reason. */
-meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
-                         meiro_error *err);
-
-/* An RGB24 image written to `path` as a PNG, with the page exporter's
- * fast settings (an animation's frame; export_png.c). */
-meiro_status frame_write_png(cairo_surface_t *image, const char *path, meiro_error *err);
 
 #endif

@@ -8,13 +8,12 @@
 #include "page/machine.h"
 #include "page/print.h"
 #include "page/template.h"
-#include "draw/document.h"
-#include "draw/draw.h"
-#include "draw/measure.h"
-#include "draw/canvas.h"
-#include "draw/tactile.h"
+#include "compose/document.h"
+#include "compose/draw.h"
+#include "compose/measure.h"
+#include "compose/canvas.h"
+#include "compose/tactile.h"
 
-#include <cairo-pdf.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,16 +423,25 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     } else {
         d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
     }
-    fonts_prepare(st->marks.font);
-    /* the artwork, drawn once: the frame at its own size (drawn in slices
-     * to follow the page), the marks in a square (500 units: only the SVG
-     * features librsvg draws as pixels, filters and images, depend on it) */
+    /* the artwork, named here and drawn once by the sink: the frame at its
+     * own size (drawn in slices to follow the page), the marks in a square
+     * (500 units: only the SVG features librsvg draws as pixels, filters
+     * and images, depend on it) */
     double pw, ph;
     doc_page_size(d, &pw, &ph);
     const meiro_template *t = opt->tpl;
-    if (t) {
-        s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
+    st->art = calloc(3, sizeof *st->art);
+    if (!st->art) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    if (s == MEIRO_OK) {
+        if (t && t->art_frame.file[0]) {
+            st->art[0] = (art_ref){t, t->art_frame, 0, fmin(pw, ph), NULL, NULL};
+            st->frame = &st->art[0];
+        }
+        marks_art_refs(opt, MARKS_ART_SIZE, &st->art[1], &st->art[2]);
+        if (st->art[1].file.file[0]) st->marks.start_art = &st->art[1];
+        if (st->art[2].file.file[0]) st->marks.goal_art = &st->art[2];
     }
+    if (s == MEIRO_OK) s = art_ref_check(&st->art[0], err);
     /* frame art runs a few millimetres in from the page's edge (the kids'
      * stars: a line 6 mm in): the title and footer keep inside it */
     if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
@@ -444,7 +452,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
             st->margin, (double)FRAME_MARGIN_MM);
         if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
     }
-    if (s == MEIRO_OK) s = load_marks_art(opt, MARKS_ART_SIZE, &st->marks.start_art, &st->marks.goal_art, err);
+    for (int i = 1; s == MEIRO_OK && i < 3; i++) s = art_ref_check(&st->art[i], err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
     /* the answers alone: after each page (without the pages), or a key */
@@ -504,9 +512,10 @@ void doc_free(document *d)
     free(d->pages);
     d->pages = NULL;
     d->page_cap = 0;
-    cairo_surface_destroy(d->style.frame); /* NULL is allowed */
-    cairo_surface_destroy(d->style.marks.start_art);
-    cairo_surface_destroy(d->style.marks.goal_art);
+    for (int i = 0; d->style.art && i < 3; i++)
+        if (d->style.art[i].art) d->style.art[i].release(d->style.art[i].art);
+    free(d->style.art);
+    d->style.art = NULL;
     d->style.frame = d->style.marks.start_art = d->style.marks.goal_art = NULL;
 }
 
@@ -984,8 +993,8 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
         double b = st->paper.bleed, left = page_bleed_left(&st->paper, doc_left_hand(d, p));
         double w = f.page_w + page_bleed_across(&st->paper), h = f.page_h + 2 * b;
-        scene_add_image(sc, ROLE_PAGE, &(scene_image){art_file(st->frame), -left, -b, w, h,
-                                                      .frame = true, .art = st->frame});
+        scene_add_image(sc, ROLE_PAGE, &(scene_image){st->frame->file.file, -left, -b, w, h,
+                                                      .frame = true, .art = st->frame->art});
     }
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cv, d, &f, snap, layers, err);

@@ -1,10 +1,10 @@
 /* The tactile sheet (tactile.h). */
-#include "draw/tactile.h"
+#include "compose/tactile.h"
 
 #include "core/error.h"
 #include "core/grid.h"
-#include "draw/draw.h"
-#include "draw/canvas.h"
+#include "compose/draw.h"
+#include "compose/canvas.h"
 #include "page/braille.h"
 #include "page/centre.h"
 

@@ -3,10 +3,10 @@
  * from which their sizes are chosen, their lines, baselines and ink, from
  * which their places are. The cairo backend draws them with pango at those
  * places (the same fonts, the same shaping: they agree). */
-#ifndef MEIRO_SRC_DRAW_MEASURE_H
-#define MEIRO_SRC_DRAW_MEASURE_H
+#ifndef MEIRO_SRC_COMPOSE_MEASURE_H
+#define MEIRO_SRC_COMPOSE_MEASURE_H
 
-#include "draw/canvas.h"
+#include "compose/canvas.h"
 
 #include <stdbool.h>
 
@@ -62,4 +62,4 @@ measure_cache *measure_cache_new(void);
 void measure_cache_free(measure_cache *c);
 void measure_share(canvas *cv, measure_cache *c);
 
-#endif /* MEIRO_SRC_DRAW_MEASURE_H */
+#endif /* MEIRO_SRC_COMPOSE_MEASURE_H */

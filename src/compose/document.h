@@ -1,11 +1,12 @@
 /* Documents: mazes laid out on pages by a style (template, options,
  * language): puzzle pages of 1 to 6 mazes, answers after each page or in a
- * key at the end, an optional cover. Shared by every cairo format and by
- * booklets. */
-#ifndef MEIRO_SRC_DRAW_DOCUMENT_H
-#define MEIRO_SRC_DRAW_DOCUMENT_H
+ * key at the end, an optional cover. Planned and composed here (no drawing
+ * library); shared by every drawn format, -f page and booklets. The
+ * writers of PDF pages declared below are the drawing module's (draw/). */
+#ifndef MEIRO_SRC_COMPOSE_DOCUMENT_H
+#define MEIRO_SRC_COMPOSE_DOCUMENT_H
 
-#include "draw/draw.h"
+#include "compose/draw.h"
 
 typedef struct doc_item {
     const meiro_maze *maze;
@@ -40,7 +41,7 @@ typedef struct doc_style {
     double line_min; /* the print service's thinnest line (mm) */
     bool grey_answers; /* the answer a grey band, not coloured (page/print.h) */
     uint32_t answer_colour; /* meiro_export_options.answer_colour */
-    bool tactile;      /* puzzle pages as tactile sheets (draw/tactile.h) */
+    bool tactile;      /* puzzle pages as tactile sheets (compose/tactile.h) */
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words;          /* the texts in the page's language; the pointers below point here */
@@ -56,7 +57,10 @@ typedef struct doc_style {
     bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
     const char *footer_font; /* captions and footers: meiro's fonts, or the language's own */
-    cairo_surface_t *frame;  /* drawn over the whole page (load_art) */
+    /* the template's frame and S's and G's pictures, by reference (NULL
+     * or an empty file: none), loaded by the drawing sink (doc_load_art) */
+    art_ref *art;
+    const art_ref *frame; /* drawn over the whole page, or NULL */
     /* the texts as they fit the page (doc_init) */
     text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
     double text_width; /* the band texts may take, centred on the page */
@@ -196,6 +200,11 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
  * in JSON (export_page.c, -f page), with the seed that makes them again. */
 meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uint64_t seed,
                               FILE *out, meiro_error *err);
+/* -f page: the format writer of one maze's document (the format table's
+ * row, as draw/export.h's writers). */
+meiro_status export_page(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);
