@@ -153,7 +153,7 @@ static void test_window(void)
     CHECK(m[0] && m[2 * W + 4] && m[6 * W + 9] && !m[7 * W + 9] && !m[2 * W + 10]);
 }
 
-/* The page's texts measured by the glyph layer and by pango (as draw.c sets
+/* The page's texts measured by the glyph layer and by pango (as draw_cairo.c sets
  * them: unhinted, in mm): the same advance to a millionth, the same ink
  * box to 0.01 mm (a bold asked of IPAexGothic, which has none, emboldened
  * as cairo does). */

@@ -216,7 +216,7 @@ $(WEB)/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
 	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS)
 
 # the library (every object but the command line's), for programs of
-# ours that link it: the engine's bench, the browser's build to come
+# ours that link it: the engine's bench
 $(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
 	rm -f $@
 	$(EMAR) rcs $@ $^

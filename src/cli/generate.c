@@ -585,7 +585,7 @@ static int plan_generate(generate_args *a)
 static void machine_warning(void *ctx, const char *rule, bool pass, const char *detail)
 {
     (void)ctx;
-    if (!pass) fprintf(stderr, "meiro: warning: %s: %s\n", rule, detail);
+    if (!pass) say_warning("%s: %s", rule, detail);
 }
 
 /* A machine's file written: the checks meiro preflight --print plotter,
@@ -608,9 +608,7 @@ static int warn_machine(const generate_args *a, meiro_format format)
     meiro_status s = meiro_preflight_machine(a->output, machine, kerf, 0, a->ball_um / 1000.0, 0,
                                              0, machine_warning, NULL, NULL, &err);
     if (s == MEIRO_ERROR_NOMEM) return report_failure(a->output, &err);
-    if (s != MEIRO_OK)
-        fprintf(stderr, "meiro: warning: %s not checked for the machine: %s\n", a->output,
-                err.message);
+    if (s != MEIRO_OK) say_warning("%s not checked for the machine: %s", a->output, err.message);
     return EXIT_OK;
 }
 

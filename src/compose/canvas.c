@@ -25,7 +25,12 @@ meiro_status canvas_status(const canvas *cv, meiro_error *err)
 {
     meiro_status s = scene_status(cv->scene, err);
     if (s != MEIRO_OK) return s;
-    if (!measure_ok(cv)) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    if (measure_ok(cv)) return MEIRO_OK;
+    if (cv->measure_err.status != MEIRO_OK) {
+        if (err) *err = cv->measure_err;
+        return cv->measure_err.status;
+    }
+    return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
     return MEIRO_OK;
 }
 

@@ -36,6 +36,7 @@ typedef struct canvas {
     bool every_wall;
     measure_cache *measure; /* the fonts matched: the document's, else own */
     bool own_measure, measure_failed;
+    meiro_error measure_err; /* why measuring failed: out of memory when empty */
     /* the path being built: steps as a scene's (scene_op), their numbers */
     uint8_t *ops;
     double *points;
@@ -49,8 +50,8 @@ typedef struct canvas {
 void canvas_init(canvas *cv, scene *s);
 void canvas_free(canvas *cv);
 /* The canvas's sticky error: its scene's (out of memory describing the
- * page, a path's steps too), or out of memory measuring a text; MEIRO_OK
- * without one. */
+ * page, a path's steps too), or measuring a text's (out of memory, no
+ * font of its family); MEIRO_OK without one. */
 meiro_status canvas_status(const canvas *cv, meiro_error *err);
 
 /* The colour texts are drawn in from now on. */

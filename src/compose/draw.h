@@ -1,4 +1,5 @@
-/* Shared by the cairo exporters: the page drawing and small helpers. */
+/* The page's drawing, composed on a canvas (no drawing library), and small
+ * helpers the composer and the cairo side share. */
 #ifndef MEIRO_SRC_COMPOSE_DRAW_H
 #define MEIRO_SRC_COMPOSE_DRAW_H
 

@@ -4,7 +4,7 @@
  * the line; never before small kana, a prolonged sound mark or closing
  * punctuation, nor after an opening bracket (kinsoku). No drawing library:
  * the measurer breaks lines by these rules (measure.h), and so does the
- * cairo backend's pango for a description read back (draw.c). */
+ * cairo backend's pango for a description read back (draw/draw_cairo.c). */
 #ifndef MEIRO_SRC_COMPOSE_LINE_BREAKS_H
 #define MEIRO_SRC_COMPOSE_LINE_BREAKS_H
 

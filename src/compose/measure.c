@@ -22,7 +22,6 @@ struct measure_cache {
         glyph_fonts *fonts;
     } e[MEASURE_FONTS];
     size_t n;
-    bool failed; /* out of memory once */
 };
 
 void measure_cache_free(measure_cache *c)
@@ -42,38 +41,49 @@ void measure_share(canvas *cv, measure_cache *c)
     if (c && !cv->measure) cv->measure = c;
 }
 
-static glyph_fonts *fonts_new(const char *font, bool bold)
+/* The fonts of (font, bold); NULL when they cannot be had (err says why:
+ * out of memory, or no font of the family found). */
+static glyph_fonts *fonts_new(const char *font, bool bold, meiro_error *err)
 {
-    glyph_fonts *f = glyph_fonts_new(NULL);
+    glyph_fonts *f = glyph_fonts_new(err);
     if (f) glyph_fonts_page(f);
-    if (f && glyph_fonts_find(f, font, NULL, bold, NULL) != MEIRO_OK) {
+    if (f && glyph_fonts_find(f, font, NULL, bold, err) != MEIRO_OK) {
         glyph_fonts_free(f);
         f = NULL;
     }
     return f;
 }
 
+/* Notes cv's sticky failure measuring, with its reason (err, else out of
+ * memory), the first one kept: canvas_status says it. */
+static void measure_fail(canvas *cv, const meiro_error *err)
+{
+    if (!cv->measure_failed && err && err->status != MEIRO_OK) cv->measure_err = *err;
+    cv->measure_failed = true;
+}
+
 /* cv's cache, made on first use; NULL when it cannot be (cv then says so). */
 static measure_cache *cache_of(canvas *cv)
 {
-    if (cv->measure) return cv->measure->failed ? NULL : cv->measure;
-    if (cv->measure_failed) return NULL;
+    if (cv->measure || cv->measure_failed) return cv->measure;
     cv->measure = measure_cache_new();
     cv->own_measure = cv->measure != NULL;
-    cv->measure_failed = cv->measure == NULL;
+    if (!cv->measure) measure_fail(cv, NULL);
     return cv->measure;
 }
 
-/* The fonts of (font, bold) cached in c; NULL when out of memory (*own then
- * says whether the caller frees what it got: the cache is full). */
-static glyph_fonts *fonts_of(measure_cache *c, const char *font, bool bold, bool *own)
+/* The fonts of (font, bold) cached in c; NULL when they cannot be had (err
+ * says why; *own then says whether the caller frees what it got: the cache
+ * is full). */
+static glyph_fonts *fonts_of(measure_cache *c, const char *font, bool bold, bool *own,
+                             meiro_error *err)
 {
     for (size_t i = 0; i < c->n; i++)
         if (c->e[i].bold == bold && strcmp(c->e[i].font, font) == 0) {
             *own = false;
             return c->e[i].fonts;
         }
-    glyph_fonts *f = fonts_new(font, bold);
+    glyph_fonts *f = fonts_new(font, bold, err);
     size_t len = strlen(font);
     char *copy = c->n < MEASURE_FONTS && f ? alloc_array(len + 1, 1) : NULL;
     *own = copy == NULL;
@@ -269,29 +279,33 @@ void text_set_out(canvas *cv, const char *text, const char *font, bool bold, dou
                   double width, bool in_words, text_set *out)
 {
     *out = (text_set){0};
+    if (cv->measure_failed) return; /* sticky, as the scene's errors */
     bool own = false;
+    meiro_error err = {0};
     measure_cache *c = cache_of(cv);
-    setter st = {c ? fonts_of(c, font, bold, &own) : NULL, text, size, width, out, false};
+    setter st = {c ? fonts_of(c, font, bold, &own, &err) : NULL, text, size, width, out, false};
     if (!st.fonts) {
-        cv->measure_failed = true;
+        measure_fail(cv, &err);
         return;
     }
     if (width > 0) set_lines(&st, in_words);
     else emit(&st, 0, strlen(text));
     if (own) glyph_fonts_free(st.fonts);
     if (st.failed) {
-        cv->measure_failed = true;
+        measure_fail(cv, NULL);
         *out = (text_set){0};
     }
 }
 
 int text_missing(canvas *cv, const char *text, const char *font, bool bold)
 {
+    if (cv->measure_failed) return 0;
     bool own = false;
+    meiro_error err = {0};
     measure_cache *c = cache_of(cv);
-    glyph_fonts *f = c ? fonts_of(c, font, bold, &own) : NULL;
+    glyph_fonts *f = c ? fonts_of(c, font, bold, &own, &err) : NULL;
     if (!f) {
-        cv->measure_failed = true;
+        measure_fail(cv, &err);
         return 0;
     }
     int n = 0;
@@ -311,7 +325,4 @@ double measured_width(canvas *cv, const char *text, const char *font, bool bold,
     return set.width;
 }
 
-bool measure_ok(const canvas *cv)
-{
-    return !cv->measure_failed && (!cv->measure || !cv->measure->failed);
-}
+bool measure_ok(const canvas *cv) { return !cv->measure_failed; }

@@ -12,10 +12,10 @@
 
 /* The advance of `text` on one line in `font` (a family list, as pango
  * reads it) at `size` (mm), bold or not. The fonts matched are kept in
- * the cache cv shares, else in its own (freed with it). A text with a
- * letter no font has (pango draws a box) is measured by pango. Out of
- * memory, pango's width too, and cv remembers it: canvas_status says so,
- * and the page is refused. */
+ * the cache cv shares, else in its own (freed with it). A letter no font
+ * has is measured as U+FFFD's box. Out of memory, or no font of the
+ * family, cv remembers it with its reason: canvas_status says so, and the
+ * page is refused. */
 double measured_width(canvas *cv, const char *text, const char *font, bool bold, double size);
 
 /* A text set by the one measurer as pango sets it: on one line, or broken

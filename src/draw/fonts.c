@@ -11,8 +11,8 @@
 #include "shapes/image_libs.h"
 #include "draw/module.h"
 
-/* The families of draw.c and of the text masks (glyph/text_mask.h), with
- * the options draw.c sets on its contexts, so pango's caches hold what they
+/* The families of the page's texts and of the text masks
+ * (glyph/text_mask.h), with the options draw_cairo.c's set_layout sets, so pango's caches hold what they
  * will ask, and fontconfig's (the masks' fonts, matched by glyph/font.c
  * through the same fontconfig) what it will sort. */
 static const char *const families[] = {FONT_FAMILY, TEXT_FONT, TEXT_FONT_NARROW};

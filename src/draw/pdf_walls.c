@@ -11,7 +11,7 @@
 #include <string.h>
 #include <zlib.h>
 
-/* Sub-paths a stroke, as draw_grid.c strokes them through cairo: a RIP
+/* Sub-paths a stroke, as scene_cairo.c strokes a grid's walls: a RIP
  * or viewer holds a path whole before it paints it. */
 enum { MOVES_A_STROKE = 512 };
 

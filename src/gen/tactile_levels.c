@@ -54,6 +54,10 @@ static uint32_t figure_h(const figure *f)
 
 void tactile_level_size(unsigned level, uint32_t *w, uint32_t *h)
 {
+    if (level < 1 || level > TACTILE_LEVEL_MAZE) { /* no such level: no cells */
+        *w = *h = 0;
+        return;
+    }
     if (level == TACTILE_LEVEL_MAZE) {
         *w = CLASSIC_W, *h = CLASSIC_H;
         return;

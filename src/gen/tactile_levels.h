@@ -2,7 +2,7 @@
  * the mazes a child learns to read with the fingers, one level after
  * another, for the tactile sheet (--print tactile):
  *   1 line       a straight line, S at its left end, G at its right
- *   2 turns      a line that turns twice, no branch
+ *   2 turns      a line winding back and forth (four turns), no branch
  *   3 fork       a Y: one way splits, one arm to G, the other a dead end
  *   4 crossings  a straight way down, crossed by two lines, each a dead
  *                end both ways

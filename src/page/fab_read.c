@@ -206,7 +206,7 @@ meiro_status fab_read_hpgl(const char *text, size_t size, plot *p, meiro_error *
                      !strcmp(op, "SC") || !strcmp(op, "IP");
         if (!known)
             return fail_at(err, MEIRO_ERROR_PARSE, line, col,
-                           "%s is not read (IN, DF, SP, PU, PD, PA, PR, VS, LT)", op);
+                           "%s is not read (IN, DF, SP, PU, PD, PA, PR, VS, LT, SC, IP)", op);
         size_t params = 0;
         while (i < size && text[i] != ';' && !isalpha((unsigned char)text[i])) {
             if (text[i] == ',' || text[i] == ' ' || text[i] == '\r' || text[i] == '\t') {

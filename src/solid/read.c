@@ -325,6 +325,8 @@ meiro_status solid_read_3mf(const unsigned char *data, size_t size, solid_tris *
         } else if (n > 8 && !memcmp(p, "<item ", 6) && has(p, close, "transform="))
             st = fail_at(err, MEIRO_ERROR_PARSE, line, col,
                          "3D/3dmodel.model: a build item with a transform (meiro's have none)");
+        for (const char *q = p; q < close; q++) /* an element over several lines */
+            if (*q == '\n') line++, line_at = q + 1;
         p = close - 1;
     }
     free(xyz);
