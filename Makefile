@@ -455,14 +455,14 @@ FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_p
 # target gives the option tables itself)
 FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o \
                  cli/say.o cli/messages.o)
-$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
+$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ) | $(BUILD)/gen/core/catalog.h
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) $(WITH_RENDER) -fsanitize=fuzzer \
 		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 # The same targets without libFuzzer, their entry points renamed, for
 # test_corpora, which replays the seed corpora through them in every tier.
 CORPUS_OBJ = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz_%.o)
-$(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS)
+$(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS) | $(BUILD)/gen/core/catalog.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) -DLLVMFuzzerTestOneInput=fuzz_$* \
 		-c -o $@ $(call fuzz_src,$@)
