@@ -972,6 +972,8 @@ try {
   // Japanese: the page follows navigator.language; a name in kana
   {
     const { page, errors, downloads } = await open('ja-JP');
+    // (the page takes its language once it has asked its back end what it offers)
+    await page.waitForFunction(() => document.documentElement.lang === 'ja', { timeout: 10000 }).catch(() => {});
     check(await page.$eval('h1', (e) => e.textContent.includes('めいろ')), 'the page is in Japanese');
     check(await page.evaluate(() => document.documentElement.lang) === 'ja', 'html lang is ja');
     const first = await preview(page);
