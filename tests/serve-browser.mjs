@@ -110,6 +110,9 @@ async function open(lang, saves = false) {
   const cdp = await page.createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
   await page.goto(`${base}?seed=2026`, { waitUntil: 'load' }); // the same pictures every run
+  // started: the page asks its back end what it offers, then takes its
+  // language and adds a button for each of meiro's
+  await page.waitForFunction(() => document.querySelectorAll('#langs button').length > 2, { timeout: 20000 }).catch(() => {});
   return { page, requests, errors, downloads };
 }
 
