@@ -397,7 +397,9 @@ check: deps-test browser-deps web
 	@sh tools/check-symbols.sh build
 	@sh tools/check-links.sh build
 	@$(MAKE) --no-print-directory check-nocairo
-	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
+	@# one suite more than the processors: the browser's and the server's
+	@# suites wait on their pages and requests for half their time
+	@MEIRO_TEST_JOBS=$$(($(JOBS) + 1)) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
 tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH) $(BUILD)/tests/look $(BUILD)/tests/stl_view

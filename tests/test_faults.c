@@ -420,10 +420,10 @@ static void walked_note(const char *name, unsigned long points)
 
 /* Fails allocation 1, 2, ... of the scenario until a run sees fewer
  * allocations than the one that would fail: that run must succeed. Under
- * the sanitizers every allocation fails in turn (a leak or a use after
- * free on an error path shows only there); the plain build, which make
- * check runs beside the sanitized one and make test alone, fails every
- * STRIDE-th, from a different first one each scenario so that together
+ * the sanitizers every STRIDE-th allocation fails (a leak or a use after
+ * free on an error path shows only there; make check walks the sanitized
+ * build alone, tests/run.sh); the plain build, which make test walks, fails
+ * every STRIDE-th, from a different first one each scenario so that together
  * they reach every residue. */
 static void walk(const char *name, scenario run, const char *file)
 {
