@@ -511,6 +511,12 @@ if grep -q '<animate' "$tmp/a.svg"; then ok; else bad "a.svg has no animation"; 
 if [ -f "$tmp/fr/frame-00001.png" ]; then ok; else bad "no frames"; fi
 run 0 "$meiro" solve -m dfs --animate "$tmp/s.svg" "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
 run 1 "$meiro" generate -s 1 --animate "$tmp/no/such/a.svg"; err_has "a.svg: cannot create the file"
+# the animation keeps its violet: a colour asked for is said to go to the page alone
+run 0 "$meiro" generate -W 6 -H 4 -s 2 --answer-colour red --animate "$tmp/c.svg" -o "$tmp/c.pdf"
+err_has "the animation (--animate) draws its way in violet"
+run 0 "$meiro" solve --answer-colour red --frames "$tmp/cfr" -o /dev/null "$data/seed003.txt"
+err_has "the animation (--frames) draws its way in violet"
+run 0 "$meiro" generate -W 6 -H 4 -s 2 --animate "$tmp/c.svg" -o "$tmp/c.pdf"; err_empty
 run 0 "$meiro" watch -W 6 -H 4 -s 1; err_empty   # not a terminal: the final maze, plain
 if grep -q "$(printf '\033')" "$tmp/out"; then bad "escape codes without a terminal"; else ok; fi
 out_has "┌"; out_has "G"

@@ -340,8 +340,9 @@ int parse_grid(const char *command, const char *name, meiro_grid *grid);
 int check_kinds_output(const char *command, unsigned kinds, meiro_grid grid, meiro_format format,
                        const char *answers_to);
 /* --animate's file: an SVG (NAME.svg, or a name without extension such as
- * /dev/stdout); another extension is a usage error. */
-int check_animate_name(const char *command, const char *svg);
+ * /dev/stdout); another extension is a usage error. --answer-colour with
+ * --animate or --frames: a warning (the animation keeps its violet). */
+int check_animate(const char *command, const page_cli *pc, const char *svg, const char *frames);
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
 int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,

@@ -554,14 +554,19 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     return EXIT_OK;
 }
 
-int check_animate_name(const char *command, const char *svg)
+int check_animate(const char *command, const page_cli *pc, const char *svg, const char *frames)
 {
     meiro_format named;
-    if (!svg || (meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK &&
+    if (svg && !(meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK &&
                  named == MEIRO_FORMAT_SVG))
-        return EXIT_OK;
-    return usage_error(command,
-                       "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
+        return usage_error(command,
+                           "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
+    /* the animation's cells take the studio's colours, its way the default answer's */
+    if ((svg || frames) && page_given(pc, OPT_ANSWER_COLOUR))
+        say_warning("--answer-colour colours the page's answer: the animation (%s) draws its way "
+                    "in violet",
+                    svg ? "--animate" : "--frames");
+    return EXIT_OK;
 }
 
 /* --animate and --frames: writes the trace's animations; a runtime

@@ -553,7 +553,7 @@ static int plan_generate(generate_args *a)
     meiro_format format;
     int rc = output_format("generate", a->fmt, a->output, &format);
     if (rc == EXIT_OK) rc = page_options_check("generate", &a->pc, format);
-    if (rc == EXIT_OK) rc = check_animate_name("generate", a->animate);
+    if (rc == EXIT_OK) rc = check_animate("generate", &a->pc, a->animate, a->frames);
     if (rc == EXIT_OK) rc = check_memory_floor("generate", format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_template(&a->pc);
     if (rc == EXIT_OK) rc = fill_job(a, format);

@@ -70,7 +70,7 @@ int cmd_solve(int argc, char **argv)
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
     if (rc == EXIT_OK) rc = page_options_check("solve", &pc, format);
-    if (rc == EXIT_OK) rc = check_animate_name("solve", animate);
+    if (rc == EXIT_OK) rc = check_animate("solve", &pc, animate, frames);
     if (rc == EXIT_OK) rc = check_memory_floor("solve", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
