@@ -287,21 +287,14 @@ static void job_machine(const meiro_job *job, machine_options *m)
 }
 
 /* Large print (a profile with no_fine_text; meiro_export_options_check
- * refuses its page's smaller texts, meiro_export_options_resolve leaves
- * its footer off, the PDF's metadata keeping the seed): no maze whose page
- * states its rule in a line of small print; S and G as black letters; a
- * footer's words asked for, said left off. */
-static meiro_status plan_large_print(meiro_job *job, meiro_error *err)
+ * refuses its page's smaller texts, machine_check a maze whose page states
+ * its rule in a line of small print, meiro_export_options_resolve leaves
+ * its footer off, the PDF's metadata keeping the seed): S and G as black
+ * letters; a footer's words asked for, said left off. */
+static meiro_status plan_large_print(meiro_job *job)
 {
     const print_profile *profile = print_profile_of(job->page.print);
     if (!profile->no_fine_text) return MEIRO_OK;
-    const unsigned ruled =
-        1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
-    if (job_kinds(job) & ruled)
-        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "%s has no small print: the line that says a weave's, a mission's or "
-                          "floors' rule is (not with --weave, --mission, --one-way or --levels)",
-                          profile->service);
     /* S and G black letters, not a child's level's coloured badges, unless
      * the page or its template asks for them ([maze] badges = yes) */
     const meiro_template *t = job->page.tpl;
@@ -325,7 +318,7 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
     if (s == MEIRO_OK)
         s = machine_check(&m, job->format, meiro_format_info(job->format)->name, job->page.print,
                           job_kinds(job), err);
-    if (s == MEIRO_OK) s = plan_large_print(job, err);
+    if (s == MEIRO_OK) s = plan_large_print(job);
     if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&

@@ -52,6 +52,14 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
                     "%s draws a maze of one floor without crossings, seams or a mission (not "
                     "with --weave, --wrap, --mission, --one-way or --levels)",
                     m->paths ? "--draw paths" : "--print tactile");
+    /* large print has no small print: the line stating such a maze's rule
+     * would be (refused here, so solve's and the library's pages too) */
+    const unsigned ruled = apart & ~(1u << MEIRO_KIND_WRAP);
+    if (profile->no_fine_text && (kinds & ruled))
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "%s has no small print: the line that says a weave's, a mission's or "
+                          "floors' rule is (not with --weave, --mission, --one-way or --levels)",
+                          profile->service);
     if (!(m->kerf_mm >= 0 && m->kerf_mm <= MEIRO_KERF_MAX_UM / 1000.0))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "a kerf of %g mm is out of range: 0 to %g mm (a laser's is about 0.1 to 0.3)",
