@@ -1144,6 +1144,37 @@ static void test_svg(void)
     CHECK_ALL(size);
 }
 
+/* The measurer at its edges: a narrowing near the end of two long strokes
+ * found (probes along a stroke, not at its middle alone); long diagonals
+ * across the plot measured with memory in their length, and a file of
+ * them crossing it too many times over refused, not walked. */
+static void test_measure(void)
+{
+    fab_segs s = {0};
+    fab_width material, gap;
+    meiro_error err = {0};
+    /* two strokes 100 mm long, 5 mm apart at one end, 0.3 mm at the other */
+    CHECK(fab_seg_add(&s, 0, 0, 100, 0, 0) && fab_seg_add(&s, 0, 5, 100, 0.3, 0));
+    CHECK(fab_measure(&s, 10, 0, 1, &material, &gap, &err) == MEIRO_OK);
+    CHECK_MSG(gap.least < 1 && gap.at[0] > 80 && gap.under > 0,
+              "the gap's least %.3f mm at x %.1f, %zu places under 1 mm (the middle's 2.65)",
+              gap.least, gap.at[0], gap.under);
+    s.n = 0;
+    /* 500 diagonals of a plot a metre across, 2 mm apart, a 0.5 mm reach:
+     * about 1,500 buckets a side, as many a diagonal (a diagonal's box: a
+     * million and more) */
+    for (int i = 0; i < 500; i++) CHECK(fab_seg_add(&s, i * 2.0, 0, 1000 + i * 2.0, 1000, 0));
+    CHECK_MSG(fab_measure(&s, 0.5, 0, 0.01, &material, &gap, &err) == MEIRO_OK && gap.least == HUGE_VAL,
+              "500 diagonals: %s, least gap %g", err.message, gap.least);
+    /* 40,000 strokes along the plot's diagonal: 160 million buckets passed */
+    s.n = 0;
+    for (int i = 0; i < 40000; i++) CHECK(fab_seg_add(&s, i * 1e-3, 0, 1000, 1000 - i * 1e-3, 0));
+    err = (meiro_error){0};
+    CHECK(fab_measure(&s, 0.05, 0, 0.01, &material, &gap, &err) == MEIRO_ERROR_TOO_BIG);
+    CHECK_MSG(strstr(err.message, "too many times over"), "40,000 diagonals: %s", err.message);
+    free(s.v);
+}
+
 static const test_case cases[] = {
     {"gcode-walls", test_gcode_walls},
     {"travel", test_travel},
@@ -1157,6 +1188,7 @@ static const test_case cases[] = {
     {"readers-refuse", test_readers_refuse},
     {"read-back", test_read_back},
     {"svg", test_svg},
+    {"measure", test_measure},
 };
 
 int main(int argc, char **argv)

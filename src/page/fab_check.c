@@ -185,16 +185,47 @@ typedef struct grid {
     uint32_t *ids;
 } grid;
 
-static void cell_range(const grid *g, double lo, double hi, double origin, size_t cells,
-                       size_t *from, size_t *to)
+/* The most (segment, bucket) entries measured: 256 MB of them. A file's
+ * strokes are short beside its plot (two or three buckets each); a file of
+ * long strokes crossing the plot many times over is refused, not walked. */
+#define GRID_MOST_ENTRIES (64u << 20)
+
+static double bucket_at(double v, double origin, double side, size_t cells)
 {
-    double a = floor((lo - origin) / g->side), b = floor((hi - origin) / g->side);
-    *from = a < 0 ? 0 : a >= (double)cells ? cells - 1 : (size_t)a;
-    *to = b < 0 ? 0 : b >= (double)cells ? cells - 1 : (size_t)b;
+    double k = floor((v - origin) / side);
+    return k < 0 ? 0 : k >= (double)cells ? (double)cells - 1 : k;
 }
 
-/* Each segment in every bucket its box meets (two passes: count, fill). */
-static bool grid_build(grid *g, const fab_segs *s, double reach)
+/* Calls `mark` for every bucket segment e passes through (Amanatides and
+ * Woo's walk, both buckets beside a corner it crosses exactly), so a
+ * segment is in a number of buckets that grows with its length, not with
+ * its box's area (a long diagonal's box is the whole plot). */
+#define GRID_WALK(g, e, mark)                                                              \
+    do {                                                                                   \
+        double ax_ = ((e)->a[0] - (g)->x0) / (g)->side, ay_ = ((e)->a[1] - (g)->y0) / (g)->side; \
+        double dx_ = ((e)->b[0] - (e)->a[0]) / (g)->side, dy_ = ((e)->b[1] - (e)->a[1]) / (g)->side; \
+        size_t x_ = (size_t)bucket_at((e)->a[0], (g)->x0, (g)->side, (g)->gw);             \
+        size_t y_ = (size_t)bucket_at((e)->a[1], (g)->y0, (g)->side, (g)->gh);             \
+        size_t x1_ = (size_t)bucket_at((e)->b[0], (g)->x0, (g)->side, (g)->gw);            \
+        size_t y1_ = (size_t)bucket_at((e)->b[1], (g)->y0, (g)->side, (g)->gh);            \
+        double tdx_ = dx_ != 0 ? fabs(1 / dx_) : HUGE_VAL, tdy_ = dy_ != 0 ? fabs(1 / dy_) : HUGE_VAL; \
+        double tx_ = dx_ > 0 ? ((double)x_ + 1 - ax_) * tdx_ : dx_ < 0 ? (ax_ - (double)x_) * tdx_ : HUGE_VAL; \
+        double ty_ = dy_ > 0 ? ((double)y_ + 1 - ay_) * tdy_ : dy_ < 0 ? (ay_ - (double)y_) * tdy_ : HUGE_VAL; \
+        for (size_t steps_ = (g)->gw + (g)->gh + 2; steps_--;) {                          \
+            mark(x_, y_);                                                                  \
+            if (x_ == x1_ && y_ == y1_) break;                                             \
+            bool step_x_ = x_ != x1_ && tx_ <= ty_ + 1e-12;                                \
+            bool step_y_ = y_ != y1_ && ty_ <= tx_ + 1e-12;                                \
+            if (!step_x_ && !step_y_) step_x_ = x_ != x1_, step_y_ = !step_x_;             \
+            if (step_x_ && step_y_) mark(dx_ > 0 ? x_ + 1 : x_ - 1, y_), mark(x_, dy_ > 0 ? y_ + 1 : y_ - 1); \
+            if (step_x_) x_ = dx_ > 0 ? x_ + 1 : x_ - 1, tx_ += tdx_;                      \
+            if (step_y_) y_ = dy_ > 0 ? y_ + 1 : y_ - 1, ty_ += tdy_;                      \
+        }                                                                                  \
+    } while (0)
+
+/* Each segment in every bucket it passes through (two passes: count,
+ * fill). MEIRO_ERROR_TOO_BIG past GRID_MOST_ENTRIES. */
+static meiro_status grid_build(grid *g, const fab_segs *s, double reach, meiro_error *err)
 {
     double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
     for (size_t i = 0; i < s->n; i++) {
@@ -209,33 +240,29 @@ static bool grid_build(grid *g, const fab_segs *s, double reach)
     g->gw = (size_t)floor((x1 - x0) / g->side) + 1;
     g->gh = (size_t)floor((y1 - y0) / g->side) + 1;
     g->start = zalloc(g->gw * g->gh + 1, sizeof *g->start);
-    if (!g->start) return false;
-    for (int pass = 0; pass < 2; pass++) {
-        size_t *fill = NULL;
-        if (pass == 1) {
-            for (size_t c = 0; c < g->gw * g->gh; c++) g->start[c + 1] += g->start[c];
-            g->ids = alloc_array(g->start[g->gw * g->gh] + 1, sizeof *g->ids);
-            fill = alloc_array(g->gw * g->gh + 1, sizeof *fill);
-            if (!g->ids || !fill) {
-                free(fill);
-                return false;
-            }
-            memcpy(fill, g->start, g->gw * g->gh * sizeof *fill);
-        }
-        for (size_t i = 0; i < s->n; i++) {
-            size_t cx0, cx1, cy0, cy1;
-            const fab_seg *e = &s->v[i];
-            cell_range(g, fmin(e->a[0], e->b[0]), fmax(e->a[0], e->b[0]), g->x0, g->gw, &cx0, &cx1);
-            cell_range(g, fmin(e->a[1], e->b[1]), fmax(e->a[1], e->b[1]), g->y0, g->gh, &cy0, &cy1);
-            for (size_t y = cy0; y <= cy1; y++)
-                for (size_t x = cx0; x <= cx1; x++) {
-                    if (pass == 0) g->start[y * g->gw + x + 1]++;
-                    else g->ids[fill[y * g->gw + x]++] = (uint32_t)i;
-                }
-        }
+    if (!g->start) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    size_t *count = g->start + 1;
+#define COUNT(x, y) count[(y) * g->gw + (x)]++
+    for (size_t i = 0; i < s->n; i++) GRID_WALK(g, &s->v[i], COUNT);
+#undef COUNT
+    for (size_t c = 0; c < g->gw * g->gh; c++) g->start[c + 1] += g->start[c];
+    if (g->start[g->gw * g->gh] > GRID_MOST_ENTRIES)
+        return fail(err, MEIRO_ERROR_TOO_BIG,
+                    "the file's strokes cross its plot too many times over to be measured (%zu "
+                    "long strokes)",
+                    s->n);
+    g->ids = alloc_array(g->start[g->gw * g->gh] + 1, sizeof *g->ids);
+    size_t *fill = alloc_array(g->gw * g->gh + 1, sizeof *fill);
+    if (!g->ids || !fill) {
         free(fill);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
-    return true;
+    memcpy(fill, g->start, g->gw * g->gh * sizeof *fill);
+#define FILL(x, y) g->ids[fill[(y) * g->gw + (x)]++] = (uint32_t)i
+    for (size_t i = 0; i < s->n; i++) GRID_WALK(g, &s->v[i], FILL);
+#undef FILL
+    free(fill);
+    return MEIRO_OK;
 }
 
 /* Strokes closer than this are one line drawn twice (an SVG's ring and a
@@ -307,14 +334,22 @@ meiro_status fab_measure(const fab_segs *s, double reach, double material_limit,
     grid g = {0};
     places under[2] = {{.cell = fmax(1, material_limit)}, {.cell = fmax(1, gap_limit)}};
     meiro_status st = MEIRO_OK;
-    if (!grid_build(&g, s, reach)) st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    for (size_t i = 0; st == MEIRO_OK && i < s->n; i++) {
+    st = grid_build(&g, s, reach, err);
+    /* probed at the middle of each stretch of a bucket's side: a narrowing
+     * near a long stroke's end is found as one near its middle */
+    for (size_t i = 0, probe = 0, probes = 1; st == MEIRO_OK && i < s->n;
+         ++probe < probes ? (void)0 : (void)(i++, probe = 0)) {
         const fab_seg *e = &s->v[i];
         double dx = e->b[0] - e->a[0], dy = e->b[1] - e->a[1], len = hypot(dx, dy);
-        if (len < FAB_DOT_MM) continue;
-        double m[2] = {(e->a[0] + e->b[0]) / 2, (e->a[1] + e->b[1]) / 2};
-        size_t cx = (size_t)fmin(fmax(floor((m[0] - g.x0) / g.side), 0), (double)g.gw - 1);
-        size_t cy = (size_t)fmin(fmax(floor((m[1] - g.y0) / g.side), 0), (double)g.gh - 1);
+        if (len < FAB_DOT_MM) {
+            probes = 1;
+            continue;
+        }
+        probes = (size_t)ceil(len / g.side);
+        double f = (probe + 0.5) / (double)probes;
+        double m[2] = {e->a[0] + f * dx, e->a[1] + f * dy};
+        size_t cx = (size_t)bucket_at(m[0], g.x0, g.side, g.gw);
+        size_t cy = (size_t)bucket_at(m[1], g.y0, g.side, g.gh);
         for (int dir = 1; dir >= -1; dir -= 2) {
             double d[2] = {-dy / len * dir, dx / len * dir}; /* dir 1: to the left */
             double t = HUGE_VAL;
