@@ -15,6 +15,11 @@
 /* How far off an outline its side is probed: above the files' 1e-4 mm
  * rounding, below any feature. */
 #define PROBE_MM 1e-3
+/* The most (segment, band or bucket) entries made: 256 MB of them. A
+ * file's strokes are short beside its plot (two or three buckets each); a
+ * file of long strokes crossing the plot many times over is refused (or, in
+ * bands, said out of memory), not walked. */
+#define GRID_MOST_ENTRIES (64u << 20)
 
 bool fab_seg_add(fab_segs *s, double ax, double ay, double bx, double by, int side)
 {
@@ -65,6 +70,7 @@ static bool bands_build(bands *b, const fab_segs *s)
     for (int pass = 0; b->start && pass < 2; pass++) {
         if (pass == 1) {
             for (size_t k = 0; k < b->count; k++) b->start[k + 1] += b->start[k];
+            if (b->start[b->count] > GRID_MOST_ENTRIES) break;
             b->ids = alloc_array(b->start[b->count] + 1, sizeof *b->ids);
             fill = alloc_array(b->count + 1, sizeof *fill);
             if (!b->ids || !fill) break;
@@ -184,11 +190,6 @@ typedef struct grid {
     size_t *start; /* gw * gh + 1 */
     uint32_t *ids;
 } grid;
-
-/* The most (segment, bucket) entries measured: 256 MB of them. A file's
- * strokes are short beside its plot (two or three buckets each); a file of
- * long strokes crossing the plot many times over is refused, not walked. */
-#define GRID_MOST_ENTRIES (64u << 20)
 
 static double bucket_at(double v, double origin, double side, size_t cells)
 {
