@@ -548,14 +548,13 @@ static bool svg_transform(const char *s, size_t len, affine *t)
 /* How an element is painted: stroked (its colour's text), filled, or
  * neither; from its style and its stroke and fill attributes. */
 typedef struct svg_paint {
-    const char *colour;
-    size_t colour_len;
+    char colour[48]; /* "" for the walls' black */
     bool stroke, fill, white;
 } svg_paint;
 
 static void svg_paint_of(const char *s, const char *e, svg_paint *pt)
 {
-    *pt = (svg_paint){NULL, 0, false, true, false};
+    *pt = (svg_paint){"", false, true, false};
     const char *v;
     size_t len;
     char style[512] = "";
@@ -577,16 +576,8 @@ static void svg_paint_of(const char *s, const char *e, svg_paint *pt)
     /* the colour, to tell pens apart: a shape filled in the paper's white
      * (S's and G's plates) is drawn as its outline in black, as meiro's
      * machines draw it */
-    const char *key = pt->stroke ? "stroke:" : "fill:";
-    size_t k = strlen(key);
-    const char *c = NULL;
-    for (const char *q = s; !c && q + k <= e; q++)
-        if (!memcmp(q, key, k)) c = q + k;
-    if (c && !(!pt->stroke && pt->white)) {
-        pt->colour = c;
-        while (c < e && !strchr(";\"'", *c)) c++;
-        pt->colour_len = (size_t)(c - pt->colour);
-    }
+    if (pt->stroke || !pt->white)
+        snprintf(pt->colour, sizeof pt->colour, "%s", pt->stroke ? stroke : fill);
 }
 
 /* The pens seen: their colours' texts, in order. */
@@ -597,9 +588,7 @@ typedef struct svg_pens {
 
 static unsigned svg_pen(svg_pens *pens, const svg_paint *pt)
 {
-    char c[48];
-    snprintf(c, sizeof c, "%.*s", (int)(pt->colour_len < 47 ? pt->colour_len : 47),
-             pt->colour ? pt->colour : "rgb(0%,0%,0%)");
+    const char *c = pt->colour[0] ? pt->colour : "rgb(0%,0%,0%)";
     for (unsigned k = 0; k < pens->n; k++)
         if (!strcmp(pens->colour[k], c)) return k;
     if (pens->n == PLOT_PENS) return PLOT_PENS - 1;
@@ -850,11 +839,10 @@ meiro_status fab_read_svg(const char *text, size_t size, plot *p, meiro_error *e
         if (!pt.stroke && (!pt.fill || pt.white) && IS("rect")) continue; /* the paper */
         if (!pt.stroke && !pt.fill) continue;
         unsigned layer = pt.stroke ? PLOT_CUT : PLOT_ENGRAVE;
-        unsigned pen = svg_pen(&pens, &pt);
         meiro_status st = MEIRO_OK;
-        if (IS("path")) {
+        if (IS("path")) { /* a pen for what draws (not the svg or a group element) */
             if (!svg_attr(lt, gt, "d", &v, &len)) continue;
-            st = svg_path(text, v, len, here, layer, pen, p, err);
+            st = svg_path(text, v, len, here, layer, svg_pen(&pens, &pt), p, err);
         } else if (IS("rect") || IS("line") || IS("polyline") || IS("polygon") || IS("circle") ||
                    IS("ellipse"))
             st =
