@@ -137,11 +137,11 @@ check preflight '
     out_has "^ok   bed          .* fits the bed of 256 x 256 mm"
     run 0 "$meiro" preflight --print plotter "$tmp/f.gcode"
     out_has "^ok   file         G-code: .* strokes in 2 pens"
-    # an SVG's pens by colour, from a stroke attribute or its style alike
-    for paint in 'stroke="#ff0000"' 'style="stroke:#ff0000;fill:none"' 'stroke="#000000"'; do
-        printf '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="60mm" viewBox="0 0 100 60">
-<path d="M10 10 L90 10" stroke="#ff0000" fill="none"/><path d="M10 50 L90 50" %s fill="none"/></svg>\n' \
-            "$paint" > "$tmp/pens.svg"
+    # the pens of an SVG by colour, from a stroke attribute or a style alike
+    for paint in "stroke=\"#ff0000\"" "style=\"stroke:#ff0000;fill:none\"" "stroke=\"#000000\""; do
+        printf "%s\n" "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100mm\" height=\"60mm\"" \
+            "viewBox=\"0 0 100 60\"><path d=\"M10 10 L90 10\" stroke=\"#ff0000\" fill=\"none\"/>" \
+            "<path d=\"M10 50 L90 50\" $paint fill=\"none\"/></svg>" > "$tmp/pens.svg"
         run 0 "$meiro" preflight --print plotter "$tmp/pens.svg"
         case $paint in *000000*) out_has "SVG: 2 strokes in 2 pens" ;; *) out_has "SVG: 2 strokes, " ;; esac
     done
