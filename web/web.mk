@@ -6,11 +6,12 @@
 # What is in it: what the native libmeiro.so holds (core, gen, solve,
 # watch, io, content, page, the workbook's writer xlsx/ with libxlsxwriter
 # linked in, the top job/, the drawing module's loader), the masks of names
-# and built-in shapes (glyph/, shapes/mask.c: the drawing module's own,
-# through web/module.c's table; fonts handed over from build/web/fonts/,
-# no fontconfig) and the command line; the rest of the drawing module is
-# not (draw/, press/, shapes' pictures: cairo, pango and librsvg have no
-# WebAssembly build here), so a job that draws fails with the reason. The
+# and built-in shapes (glyph/, shapes/mask.c) and the composer (compose/:
+# -f page), the drawing module's own, through web/module.c's table (fonts
+# handed over from build/web/fonts/, no fontconfig), and the command line;
+# the rest of the drawing module is not (draw/, press/, shapes' pictures:
+# cairo, pango and librsvg have no WebAssembly build here), so a job that
+# draws on cairo fails with the reason (the site draws -f page itself). The
 # C libraries they use come from Debian's source packages
 # (tools/debsrc.sh), compiled once into WEB_DEPS; never from emscripten's
 # ports, which download their sources.
@@ -35,9 +36,11 @@ EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
 EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
-# the masks of names and built-in shapes (glyph/ and shapes/mask.c; their
-# table: web/module.c); glib's table is web/glib.c's (no glib here)
-WEB_MASK_SRC := $(wildcard src/glyph/*.c) src/shapes/mask.c
+# the masks of names and built-in shapes (glyph/ and shapes/mask.c) and the
+# composer (compose/: -f page, booklets' pages as data), the native drawing
+# module's own code with no drawing library (their table: web/module.c);
+# glib's table is web/glib.c's (no glib here)
+WEB_MASK_SRC := $(wildcard src/glyph/*.c src/compose/*.c) src/shapes/mask.c
 # libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
 # drawing module's), the masks' and the command line's
 WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o \
@@ -75,6 +78,7 @@ $(WEB_OBJ)/core/%.o $(WEB_OBJ)/gen/%.o $(WEB_OBJ)/solve/%.o $(WEB_OBJ)/watch/%.o
 $(WEB_OBJ)/io/%.o $(WEB_OBJ)/page/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC)
 $(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
 $(WEB_OBJ)/glyph/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_GLYPH_INC)
+$(WEB_OBJ)/compose/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_GLYPH_INC) $(WEB_LIBINC)
 $(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
 $(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 # no module to load (the drawing's, the server's): an empty name is the
