@@ -225,9 +225,11 @@ $(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
 	rm -f $@
 	$(EMAR) rcs $@ $^
 
-# make bench's part (web/bench.sh): web/bench.c natively and in
-# WebAssembly (compiled at once, WASM_ASYNC_COMPILATION=0, so the loader
-# reads the .wasm from the disk and never fetches it)
+# make bench's part: the site in Chromium (web/bench-site.mjs: the first
+# preview, a preview after a change, a 40-maze booklet's PDF), and
+# (web/bench.sh) web/bench.c natively and in WebAssembly (compiled at
+# once, WASM_ASYNC_COMPILATION=0, so the loader reads the .wasm from the
+# disk and never fetches it)
 WEB_BENCH_SIDE = 1000
 WEB_BENCH_ALGOS = dig wilson
 $(WEB_OBJ)/bench.js: web/bench.c $(WEB_LIB) $(WEB_LIBS)
@@ -241,6 +243,8 @@ bench-web: web-deps $(BUILD)/bench-engine
 	@$(MAKE) --no-print-directory $(WEB_OBJ)/bench.js > $(WEB_OBJ)/bench-build.log 2>&1 || \
 		{ cat $(WEB_OBJ)/bench-build.log; exit 1; }
 	@sh web/bench.sh $(BUILD)/bench-engine $(WEB_OBJ)/bench.js $(WEB_BENCH_SIDE) $(WEB_BENCH_ALGOS)
+	@$(MAKE) --no-print-directory web-site > $(WEB_OBJ)/bench-site.log 2>&1 || { cat $(WEB_OBJ)/bench-site.log; exit 1; }
+	@node web/bench-site.mjs $(BUILD)
 
 $(WEB)/meiro.mjs: web/meiro.mjs
 	@mkdir -p $(dir $@)
