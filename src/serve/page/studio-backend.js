@@ -95,7 +95,8 @@ const backend = (() => {
     const lines = err.split('\n').filter((l) => l);
     const line = lines.find((l) => !l.startsWith('meiro: warning: ')) || lines[0] || 'meiro: failed';
     const said = line.replace(/^meiro( [a-z]+)?: /, '');
-    // a page asked of an engine that draws none (web/module.c's reason)
+    // a file the engine cannot make without cairo (web/module.c's reason:
+    // the playable page, a machine's, a cover)
     const code = /WebAssembly build of meiro draws no page/.test(line) ? 'code=no-drawing' : form(said);
     return new Response(line, { status: status === 2 ? 400 : 500, headers: { 'X-Meiro-Message': code } });
   }

@@ -84,8 +84,9 @@ const state = {
   kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0, notice = null;
-// the preview's refusal, said again after a file made (an engine that
-// draws no page still writes the spreadsheet, JSON, text and CSV)
+// the preview's refusal, said again after a file made (one the engine
+// cannot draw, a rule maze's page, still has its spreadsheet, JSON, text
+// and CSV)
 let previewRefused = null;
 
 // the page's address may name the first maze's seed (/?seed=7), else a new one
