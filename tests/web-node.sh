@@ -247,6 +247,7 @@ both generate --text Hana --age 4 -s 3 --answer-page -f page
 both generate --name Ann --template kids-a4 -s 2 -f page
 both booklet -n 40 -s 1 -f page
 both booklet -n 6 -s 5 --copies 2 --key-per-page 2 -f page
+both generate --rule multiples:3 -s 4 -f page
 for args in "--text さくら -s 2" "--grid polar -s 3" "--grid hex -W 12 -H 10 -s 4" "--title 迷路 -s 6"; do
     "$meiro" generate $args -f page > "$tmp/n.page" 2> "$tmp/n.err" || bad "native $args -f page"
     node "$web" generate $args -f page > "$tmp/w.page" 2> "$tmp/w.err" || bad "WebAssembly $args -f page"

@@ -266,6 +266,14 @@ await settled(page);
 check((await page.evaluate(() => generateWords('json'))).includes('heart'), 'the shape chosen is the heart');
 await sameFile('json', 'json', 'the heart');
 await sameFile('xlsx', 'xlsx', 'the heart');
+// a rule maze: its page is drawn on cairo natively (-f page refuses it),
+// which the preview says in the page's words; its JSON is the engine's
+await page.click('.kind:nth-child(8)'); // Numbers and letters
+await settled(page);
+const ruled = await preview(page);
+check(/rule mazes’ pages come from meiro on a computer/.test(ruled.error), `a rule maze's preview says where its page is made: "${ruled.error}"`);
+await shot(page, 'web-rule.png');
+await sameFile('json', 'json', 'a rule maze');
 await page.click('.kind:nth-child(1)'); // Rectangle
 await settled(page);
 
