@@ -1,11 +1,12 @@
 /* The drawing table of the WebAssembly build (web/web.mk), linked in as
  * libmeiro.a links the native module's (draw/module_load.c then takes it
  * instead of loading one): the native module's own code that needs no
- * drawing library — the masks of names and built-in shapes and the
- * shapes' registry (shapes/mask.c over the glyph layer, FreeType and
- * HarfBuzz compiled from Debian's sources, the fonts read from the folder
- * beside the engine: glyph/font.c), so a name or a shape makes the native
- * command's maze; and the composer (compose/), so -f page and a booklet's
+ * drawing library, the masks of names and built-in shapes and the shapes'
+ * registry (shapes/mask.c over the glyph layer, FreeType and HarfBuzz
+ * compiled from Debian's sources, the fonts read from the folder beside
+ * the engine: glyph/font.c), so a name or a shape makes the native
+ * command's maze; and the composer's rows (compose/, libmeiro's: the
+ * native module's table takes them from the library too), so a booklet's
  * pages as data are the native command's description, which the browser
  * draws (web/site/meiro-page.js). Every call that draws on cairo (PDF,
  * SVG, PNG, HTML, covers, rule mazes' pages, preflight) fails with the

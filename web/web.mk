@@ -6,9 +6,10 @@
 # What is in it: what the native libmeiro.so holds (core, gen, solve,
 # watch, io, content, page, the workbook's writer xlsx/ with libxlsxwriter
 # linked in, the top job/, the drawing module's loader), the masks of names
-# and built-in shapes (glyph/, shapes/mask.c) and the composer (compose/:
-# -f page), the drawing module's own, through web/module.c's table (fonts
-# handed over from build/web/fonts/, no fontconfig), and the command line;
+# and built-in shapes (glyph/, shapes/mask.c, the drawing module's, through
+# web/module.c's table) and the composer (compose/: -f page; libmeiro.so's
+# natively), the fonts handed over from build/web/fonts/ (no fontconfig;
+# FreeType and HarfBuzz linked in: MEIRO_GLYPH_LINKED), and the command line;
 # the rest of the drawing module is not (draw/, press/, shapes' pictures:
 # cairo, pango and librsvg have no WebAssembly build here), so a job that
 # draws on cairo fails with the reason (the site draws -f page itself). The
@@ -36,13 +37,13 @@ EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
 EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
-# the masks of names and built-in shapes (glyph/ and shapes/mask.c) and the
-# composer (compose/: -f page, booklets' pages as data), the native drawing
-# module's own code with no drawing library (their table: web/module.c);
+# the masks of names and built-in shapes (shapes/mask.c, over glyph/: the
+# drawing module's code with no drawing library; its table: web/module.c);
 # glib's table is web/glib.c's (no glib here)
-WEB_MASK_SRC := $(wildcard src/glyph/*.c src/compose/*.c) src/shapes/mask.c
+WEB_MASK_SRC := src/shapes/mask.c
 # libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
-# drawing module's), the masks' and the command line's
+# drawing module's, the measurer glyph/ and the composer compose/ with
+# them), the masks' and the command line's
 WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o \
               $(BUILD)/obj/shapes/glib_lib.o,$(LIGHT_OBJ))) $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
 WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o \
@@ -186,7 +187,7 @@ $(WEB_XLSXWRITER): $(WEB_ZLIB) | $(WEB_DEPS)/src/libxlsxwriter/.unpacked
 # headers and no fontconfig (its fonts: below); every object after the
 # libraries are made, as with jansson and inih
 WEB_GLYPH_INC = -isystem $(WEB_DEPS)/include/freetype2 -isystem $(WEB_DEPS)/include/harfbuzz
-$(WEB_OBJ)/glyph/%.o: private CPPFLAGS += -DMEIRO_NO_FONTCONFIG
+$(WEB_OBJ)/glyph/%.o: private CPPFLAGS += -DMEIRO_NO_FONTCONFIG -DMEIRO_GLYPH_LINKED
 $(WEB_OBJS): $(WEB_XLSXWRITER) $(WEB_HARFBUZZ)
 # the build's own tables (the drawing's, glib's), HarfBuzz's headers first
 $(WEB_OBJ)/web/%.o: web/%.c $(WEB_OBJ)/cflags $(BUILD)/gen/module_stamp.h
