@@ -159,7 +159,8 @@ static FcPattern *families_pattern(const char *families, const char *lang, bool 
         }
         p = end;
     }
-    ok = ok && lib()->FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR) &&
+    ok = ok &&
+         lib()->FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR) &&
          lib()->FcPatternAddInteger(pat, FC_SLANT, FC_SLANT_ROMAN) &&
          (!lang || !lang[0] || lib()->FcPatternAddString(pat, FC_LANG, (const FcChar8 *)lang));
     if (ok && lib()->FcConfigSubstitute(NULL, pat, FcMatchPattern)) {
@@ -332,8 +333,9 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
 #else
     const char *path = g->path;
 #endif
-    FT_Error e = g->data ? lib()->FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
-                         : lib()->FT_New_Face(f->ft, path, g->index, &g->ft);
+    FT_Error e = g->data
+                     ? lib()->FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
+                     : lib()->FT_New_Face(f->ft, path, g->index, &g->ft);
     /* a colour emoji's font of bitmaps (CBDT) has no em of FreeType's, but
      * its head table's, which its advances are in */
     unsigned upem = 0;
@@ -431,7 +433,8 @@ void glyph_run_free(glyph_run *run)
 static bool glyph_box(const glyph_item *it, double *x0, double *y0, double *x1, double *y1)
 {
     FT_Face ft = it->face->ft;
-    if (lib()->FT_Load_Glyph(ft, it->id, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+    if (lib()->FT_Load_Glyph(ft, it->id,
+                             FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
         ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
         return false;
     FT_BBox b;
@@ -457,7 +460,8 @@ static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const 
 {
     hb_buffer_t *buf = lib()->hb_buffer_create();
     lib()->hb_buffer_add_utf8(buf, text, (int)len, 0, (int)len);
-    if (lang && lang[0]) lib()->hb_buffer_set_language(buf, lib()->hb_language_from_string(lang, -1));
+    if (lang && lang[0])
+        lib()->hb_buffer_set_language(buf, lib()->hb_language_from_string(lang, -1));
     lib()->hb_buffer_guess_segment_properties(buf);
     lib()->hb_shape(g->hb, buf, NULL, 0);
     if (!lib()->hb_buffer_allocation_successful(buf)) {
@@ -623,7 +627,8 @@ static int on_cubic(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *t
 bool glyph_outline(const glyph_item *it, pen_path *o)
 {
     FT_Face ft = it->face->ft;
-    if (lib()->FT_Load_Glyph(ft, it->id, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+    if (lib()->FT_Load_Glyph(ft, it->id,
+                             FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
         ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
         return false;
     static const FT_Outline_Funcs funcs = {on_move, on_line, on_conic, on_cubic, 0, 0};

@@ -10,7 +10,7 @@
 /* each library's functions, checked against its header's prototypes (the
  * table is filled by name: a changed prototype fails here, not at a call) */
 #define CHECK(ret, name, params)                                                                   \
-    _Static_assert(_Generic(&name, ret(*) params: 1, default: 0), #name "'s prototype");
+    _Static_assert(_Generic(&name, ret(*) params : 1, default : 0), #name "'s prototype");
 GLYPH_FT_FUNCTIONS(CHECK)
 GLYPH_HB_FUNCTIONS(CHECK)
 GLYPH_FC_FUNCTIONS(CHECK)

@@ -36,7 +36,7 @@
     F(FT_Error, FT_Load_Glyph, (FT_Face face, FT_UInt glyph_index, FT_Int32 load_flags))           \
     F(FT_Error, FT_Outline_Decompose,                                                              \
       (FT_Outline * outline, const FT_Outline_Funcs *func_interface, void *user))                  \
-    F(FT_Error, FT_Outline_Get_BBox, (FT_Outline * outline, FT_BBox *abbox))
+    F(FT_Error, FT_Outline_Get_BBox, (FT_Outline * outline, FT_BBox * abbox))
 
 #define GLYPH_HB_FUNCTIONS(F)                                                                      \
     F(void, hb_buffer_add_utf8,                                                                    \
@@ -73,17 +73,18 @@
 #ifndef MEIRO_NO_FONTCONFIG
 #define GLYPH_FC_FUNCTIONS(F)                                                                      \
     F(FcBool, FcCharSetHasChar, (const FcCharSet *fcs, FcChar32 ucs4))                             \
-    F(FcBool, FcConfigSubstitute, (FcConfig * config, FcPattern *p, FcMatchKind kind))             \
+    F(FcBool, FcConfigSubstitute, (FcConfig * config, FcPattern * p, FcMatchKind kind))            \
     F(void, FcDefaultSubstitute, (FcPattern * pattern))                                            \
     F(void, FcFontSetDestroy, (FcFontSet * s))                                                     \
     F(FcFontSet *, FcFontSort,                                                                     \
-      (FcConfig * config, FcPattern *p, FcBool trim, FcCharSet **csp, FcResult *result))           \
+      (FcConfig * config, FcPattern * p, FcBool trim, FcCharSet * *csp, FcResult * result))        \
     F(FcBool, FcInit, (void))                                                                      \
     F(FcBool, FcPatternAddInteger, (FcPattern * p, const char *object, int i))                     \
     F(FcBool, FcPatternAddString, (FcPattern * p, const char *object, const FcChar8 *s))           \
     F(FcPattern *, FcPatternCreate, (void))                                                        \
     F(void, FcPatternDestroy, (FcPattern * p))                                                     \
-    F(FcResult, FcPatternGetCharSet, (const FcPattern *p, const char *object, int n, FcCharSet **c)) \
+    F(FcResult, FcPatternGetCharSet,                                                               \
+      (const FcPattern *p, const char *object, int n, FcCharSet **c))                              \
     F(FcResult, FcPatternGetInteger, (const FcPattern *p, const char *object, int n, int *i))      \
     F(FcResult, FcPatternGetString, (const FcPattern *p, const char *object, int n, FcChar8 **s))  \
     F(int, FcStrCmpIgnoreCase, (const FcChar8 *s1, const FcChar8 *s2))
