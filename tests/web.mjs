@@ -1,23 +1,30 @@
 // The static site (make web-site: build/web/site/) in a real browser:
 // served by a plain static server (python3 -m http.server) on the loopback
 // address, opened in headless Chromium driven by puppeteer-core, every
-// request checked to stay inside the site's origin. The studio's jobs the
-// engine does today, end to end through the page's buttons: a maze's
+// request checked to stay inside the site's origin. The studio's jobs, end
+// to end through the page's buttons, the engine in its worker: the
+// preview, the engine's page (-f page) drawn by the browser; a maze's
 // JSON, text and CSV downloads equal to what the native meiro writes for
 // the words the page runs, and the page's command the same words; names
 // (in Latin letters and in Japanese) and a heart, their JSON, text, CSV
-// and XLSX the native meiro's bytes, each font fetched only when a name's
-// letters need it (the static server's log: a Latin name fetches no CJK
-// font); a drawn page asked of the engine refused with the page's words for it; the
-// engine's own refusal of a too-big maze; a job cancelled and the next
+// and XLSX the native meiro's bytes, each font fetched only when a page's
+// or a name's letters need it (the static server's log: an English page
+// fetches no CJK font; a Japanese page's PDF embeds one); a rule maze's
+// page, which the engine does not describe, refused in the page's words;
+// the engine's own refusal of a too-big maze; a job cancelled and the next
 // one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
 // with its answer key, pictures for S and G, a template's frame and
-// Japanese in bold, keys and doors under a title in two lines), drawn by Chromium and compared with the same
-// pages the native meiro draws (meiro draw, pdftoppm), texts aside; its
-// PDF read back (pdfinfo's page sizes, pdffonts' embedded fonts,
-// pdftotext's words). Offline: after the first visit, the page opened
-// again with the network cut makes a maze, and a name maze with its font.
+// Japanese in bold, keys and doors under a title in two lines), drawn by
+// Chromium and compared with the same pages the native meiro draws (meiro
+// draw, pdftoppm), texts aside; its PDF read back (pdfinfo's page sizes,
+// pdffonts' embedded fonts, pdftotext's words). The studio's PDF, PNG and
+// SVG downloads made in the browser (a one-page maze, a name maze for a
+// 4-year-old, a class set with a Japanese name, a 40-maze booklet): each
+// PDF's pages drawn by pdftoppm as the native meiro's PDF for the same
+// words, its fonts embedded, its words read back. Offline: after the
+// first visit, the page opened again with the network cut makes a maze,
+// and a name maze with its font.
 // Usage: node tests/web.mjs BUILD_DIR [SHOTS_DIR]
 // meiro-suite: check
 import { execFileSync, spawn } from 'node:child_process';
@@ -550,6 +557,11 @@ function sameAsNative(got, argv, name, pages = null) {
   const argv = await p.evaluate(() => generateWords('json'));
   const got = await download(p, 'json');
   check(got !== null && Buffer.compare(got.data, native(argv, 'json')) === 0, `offline, the engine makes the maze: ${argv.join(' ')}`);
+  // its page drawn, and its PDF made, with what the service worker kept
+  // (the renderer, pdf-lib, fontkit, the fonts the first visit fetched)
+  check(drawn(await preview(p)), 'offline, the preview is drawn');
+  const offlinePdf = await download(p, 'pdf');
+  check(offlinePdf !== null && offlinePdf.data.subarray(0, 5).toString() === '%PDF-', `offline, the PDF is made: ${offlinePdf && offlinePdf.name}`);
   // a name: its font kept by the service worker when the site first served it
   const name = ['generate', '--text', 'HANA', '-s', '77', '-f', 'json'];
   const offlineName = await p.evaluate(async (w) => {
