@@ -5,10 +5,10 @@
 #
 # What is in it: what the native libmeiro.so holds (core, gen, solve,
 # watch, io, content, page, the workbook's writer xlsx/ with libxlsxwriter
-# linked in, the top job/, the drawing module's loader), the masks of names
-# and built-in shapes (glyph/, shapes/mask.c, the drawing module's, through
-# web/module.c's table) and the composer (compose/: -f page; libmeiro.so's
-# natively), the fonts handed over from build/web/fonts/ (no fontconfig;
+# linked in, the top job/, the drawing module's loader, the measurer glyph/
+# and the composer compose/: -f page), the masks of names and built-in
+# shapes (shapes/mask.c, the drawing module's, through web/module.c's
+# table), the fonts handed over from build/web/fonts/ (no fontconfig;
 # FreeType and HarfBuzz linked in: MEIRO_GLYPH_LINKED), and the command line;
 # the rest of the drawing module is not (draw/, press/, shapes' pictures:
 # cairo, pango and librsvg have no WebAssembly build here), so a job that
