@@ -93,13 +93,13 @@ SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 # the drawing's folders, in the module but for the module's loader
 # (drawing(), and the public functions the module implements) and glib's
-# table (job/level_page.c fits names with it); the glyph layer (FreeType,
-# HarfBuzz, fontconfig: the masks and the composer's measurer) loads with
-# the module, so a text run maps none of them, and so does the composer
-# (compose/: no drawing library, but the measurer's). The XLSX writer
-# (xlsx/) and the top (job/) are outside it.
+# table (job/level_page.c fits names with it). The composer (compose/) and
+# the glyph layer (its measurer, the masks' glyphs) are in libmeiro.so, so
+# -f page needs no module, and open FreeType, HarfBuzz and fontconfig on
+# their first text (src/glyph/glyph_libs.c): a text run maps none of them.
+# The XLSX writer (xlsx/) and the top (job/) are outside the module too.
 OUTSIDE_OBJ := $(BUILD)/obj/draw/module_load.o $(BUILD)/obj/shapes/glib_lib.o
-MODULE_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(foreach l,draw shapes press glyph compose,$(BUILD)/obj/$(l)/%),$(LIB_OBJ)))
+MODULE_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(foreach l,draw shapes press,$(BUILD)/obj/$(l)/%),$(LIB_OBJ)))
 LIGHT_OBJ  := $(filter-out $(MODULE_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
 # opened on first use too (src/shapes/image_libs.c: art, shapes, pictures),
@@ -113,6 +113,10 @@ $(BUILD)/obj/shapes/image_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(ca
 $(BUILD)/obj/press/qpdf_lib.o: private CPPFLAGS += -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
 $(BUILD)/obj/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
 $(BUILD)/obj/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+GLYPH_SONAMES = -DMEIRO_FREETYPE_SONAME='"$(call soname_of,libfreetype.so)"' \
+    -DMEIRO_HARFBUZZ_SONAME='"$(call soname_of,libharfbuzz.so)"' \
+    -DMEIRO_FONTCONFIG_SONAME='"$(call soname_of,libfontconfig.so)"'
+$(BUILD)/obj/glyph/glyph_libs.o: private CPPFLAGS += $(GLYPH_SONAMES)
 # liblouis (braille on tactile pages: src/page/louis_lib.c), opened on first use too
 LOUIS_CPPFLAGS = $(shell pkg-config --cflags liblouis 2>/dev/null) -DMEIRO_LOUIS_SONAME='"$(call soname_of,liblouis.so)"'
 $(BUILD)/obj/page/louis_lib.o $(BUILD)/obj/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
@@ -490,6 +494,7 @@ NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c src/compose/*.c)
 NOCAIRO_PLAN_OBJ = $(NOCAIRO_PLAN_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 $(NOCAIRO_DIR)/page/louis_lib.o $(NOCAIRO_DIR)/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
+$(NOCAIRO_DIR)/glyph/glyph_libs.o: private CPPFLAGS += $(GLYPH_SONAMES)
 $(NOCAIRO_DIR)/planner.a: $(NOCAIRO_PLAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 $(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags | $(BUILD)/gen/core/catalog.h

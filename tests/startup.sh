@@ -5,7 +5,8 @@
 # first picture; libxlsxwriter with the first
 # workbook, without the drawing module unless S and G are pictures; glib
 # with a name fitted to its page; the server's (libmicrohttpd, gnutls) with
-# meiro serve's. A text,
+# meiro serve's; the pages as data (-f page) FreeType, HarfBuzz and
+# fontconfig alone, without the module. A text,
 # CSV, JSON, solve or stats run loads neither, read from the dynamic
 # loader's own account (LD_DEBUG=files), not from timings; and a missing or
 # broken module is a one-line error naming the file, exit 1, no output file.
@@ -68,6 +69,12 @@ for f in xlsx html; do
     if [ -s "$tmp/rule.$f" ] && ! echo "$rule" | grep -Eq 'meiro-render|cairo|pango'; then ok
     else bad "a rule maze's $f loads: $(echo "$rule" | grep -E 'meiro-render|cairo|pango' | tr '\n' ' ')"; fi
 done
+# the pages as data: the composer and its measurer are in libmeiro.so, so
+# -f page loads no drawing module, cairo or pango (FreeType, HarfBuzz and
+# fontconfig are opened for its texts: src/glyph/glyph_libs.c)
+page=$(loaded "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/m.page")
+if [ -s "$tmp/m.page" ] && echo "$page" | grep -q harfbuzz && ! echo "$page" | grep -Eq 'meiro-render|cairo|pango'; then ok
+else bad "-f page loads: $(echo "$page" | grep -E 'meiro-render|cairo|pango|harfbuzz' | tr '\n' ' ')"; fi
 heavy_loaded "xlsx --art" meiro-render "$meiro" generate -W 8 -H 8 -s 3 --art bunny -o "$tmp/art.xlsx"
 if need unzip; then
     if unzip -l "$tmp/art.xlsx" | grep -q 'xl/media/image2.png'; then ok; else bad "art.xlsx: no pictures"; fi
@@ -88,6 +95,8 @@ run 0 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 --play -o "$tmp/alone.xlsx"
 if need unzip; then # the playable sheet and its helper sheet, written without the module
     if unzip -l "$tmp/alone.xlsx" | grep -q 'worksheets/sheet2.xml'; then ok; else bad "alone.xlsx: no helper sheet"; fi
 fi
+run 0 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 -o "$tmp/alone.page"
+if grep -q '"role": "walls"' "$tmp/alone.page"; then ok; else bad "alone.page: no walls"; fi
 run 1 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 --art bunny -o "$tmp/alone-art.xlsx"
 err_has "drawing module"
 absent "$tmp/alone-art.xlsx"

@@ -8,8 +8,8 @@
 # every solver over files read back (text, JSON, standard input);
 # templates, rule mazes, kinds of maze and the refusals of bad input; the
 # masks of names and built-in shapes (the fonts read only when needed); the
-# XLSX workbook. A drawn format is refused by the WebAssembly build with its
-# reason, never a crash.
+# XLSX workbook; the pages as data (-f page). A format drawn on cairo is
+# refused by the WebAssembly build with its reason, never a crash.
 # Usage: web-node.sh BUILD_DIR
 # meiro-suite: check
 build=${1:-build}
@@ -211,11 +211,66 @@ for e in LANG=en_US.UTF-8 SOURCE_DATE_EPOCH=86400; do
 done
 unzip -p "$tmp/w.xlsx" docProps/core.xml | grep -q "1970-01-02T00:00:00Z" && ok || bad "SOURCE_DATE_EPOCH not the date"'
 
-# what draws a page or needs the server fails with its reason, writing
-# nothing; so does a picture file (the browser decodes those)
+# the pages as data (-f page: the composer, glyph's measurer over the
+# fonts beside the engine): the native command's description, byte for
+# byte; where a page's geometry goes through sin, cos or atan2 (a polar
+# grid, a name's outline in a CJK font's curves) emscripten's libm may
+# round the last bit otherwise than glibc's, so those are compared number
+# by number (within 1e-9 mm) and otherwise alike
+# near A B: the same JSON, its numbers (and the numbers in its strings:
+# paths) within 1e-9
+near() {
+    if node -e '
+const fs = require("fs");
+const [a, b] = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+const num = (t) => t !== "" && !isNaN(Number(t));
+const alike = (x, y) => {
+  if (typeof x === "number" && typeof y === "number") return Math.abs(x - y) <= 1e-9;
+  if (typeof x === "string" && typeof y === "string") {
+    const p = x.split(" "), q = y.split(" ");
+    return p.length === q.length && p.every((t, i) => t === q[i] || (num(t) && num(q[i]) && Math.abs(t - q[i]) <= 1e-9));
+  }
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => alike(v, y[i]));
+  if (x && typeof x === "object") {
+    const k = Object.keys(x);
+    return y && typeof y === "object" && k.join() === Object.keys(y).join() && k.every((n) => alike(x[n], y[n]));
+  }
+  return x === y;
+};
+process.exit(alike(a, b) ? 0 : 1);' "$1" "$2"; then ok; else bad "$1 and $2 differ beyond 1e-9"; fi
+}
+check page '
+both generate -s 3 -f page
+both generate -W 30 -H 20 -s 7 --solution -f page
+both generate --text Hana --age 4 -s 3 -f page
+both generate --text Hana --age 4 -s 3 --answer-page -f page
+both generate --name Ann --template kids-a4 -s 2 -f page
+both booklet -n 40 -s 1 -f page
+both booklet -n 6 -s 5 --copies 2 --key-per-page 2 -f page
+both generate --rule multiples:3 -s 4 -f page
+for args in "--text さくら -s 2" "--grid polar -s 3" "--grid hex -W 12 -H 10 -s 4" "--title 迷路 -s 6"; do
+    "$meiro" generate $args -f page > "$tmp/n.page" 2> "$tmp/n.err" || bad "native $args -f page"
+    node "$web" generate $args -f page > "$tmp/w.page" 2> "$tmp/w.err" || bad "WebAssembly $args -f page"
+    same "$tmp/n.err" "$tmp/w.err"
+    grep -q "\"role\"" "$tmp/w.page" || bad "no item in the page of $args"
+    near "$tmp/n.page" "$tmp/w.page"
+done
+# a class set as data written with -o, as the site asks it
+printf "Ann\\nBo\\nさくら\\n" > "$tmp/pupils.txt"
+"$meiro" booklet -n 3 -s 9 --names "$tmp/pupils.txt" -o "$tmp/n.page" 2> /dev/null || bad "native booklet -o x.page"
+node "$web" booklet -n 3 -s 9 --names "$tmp/pupils.txt" -o "$tmp/w.page" 2> /dev/null || bad "WebAssembly booklet -o x.page"
+grep -q "さくら" "$tmp/w.page" || bad "no pupil'"'"'s name in the class set"
+near "$tmp/n.page" "$tmp/w.page"'
+
+# what draws a page itself or needs the server fails with its reason,
+# writing nothing; so does a picture file (the browser decodes those)
 check drawing '
 run 1 node "$web" generate -W 8 -H 6 -s 1 -o "$tmp/x.pdf"
 err_has "draws no page"
+err_has "f page describes it"
+# a tactile sheet'"'"'s braille is liblouis'"'"'s, which the browser'"'"'s build has not
+run 1 node "$web" generate --print tactile -W 5 -H 4 -s 1 -f page
+err_has "cannot load liblouis"
 absent "$tmp/x.pdf"
 "$meiro" generate -W 8 -H 6 -s 1 -o "$tmp/pic.png" || bad "native png"
 run 2 node "$web" generate --shape "$tmp/pic.png" -W 20 -H 20 -s 1 -f json

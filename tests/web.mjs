@@ -1,23 +1,30 @@
 // The static site (make web-site: build/web/site/) in a real browser:
 // served by a plain static server (python3 -m http.server) on the loopback
 // address, opened in headless Chromium driven by puppeteer-core, every
-// request checked to stay inside the site's origin. The studio's jobs the
-// engine does today, end to end through the page's buttons: a maze's
+// request checked to stay inside the site's origin. The studio's jobs, end
+// to end through the page's buttons, the engine in its worker: the
+// preview, the engine's page (-f page) drawn by the browser; a maze's
 // JSON, text and CSV downloads equal to what the native meiro writes for
 // the words the page runs, and the page's command the same words; names
 // (in Latin letters and in Japanese) and a heart, their JSON, text, CSV
-// and XLSX the native meiro's bytes, each font fetched only when a name's
-// letters need it (the static server's log: a Latin name fetches no CJK
-// font); a drawn page asked of the engine refused with the page's words for it; the
-// engine's own refusal of a too-big maze; a job cancelled and the next
+// and XLSX the native meiro's bytes, each font fetched only when a page's
+// or a name's letters need it (the static server's log: an English page
+// fetches no CJK font; a Japanese page's PDF embeds one); a rule maze's
+// page, which the engine does not describe, refused in the page's words;
+// the engine's own refusal of a too-big maze; a job cancelled and the next
 // one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
 // with its answer key, pictures for S and G, a template's frame and
-// Japanese in bold, keys and doors under a title in two lines), drawn by Chromium and compared with the same
-// pages the native meiro draws (meiro draw, pdftoppm), texts aside; its
-// PDF read back (pdfinfo's page sizes, pdffonts' embedded fonts,
-// pdftotext's words). Offline: after the first visit, the page opened
-// again with the network cut makes a maze, and a name maze with its font.
+// Japanese in bold, keys and doors under a title in two lines), drawn by
+// Chromium and compared with the same pages the native meiro draws (meiro
+// draw, pdftoppm), texts aside; its PDF read back (pdfinfo's page sizes,
+// pdffonts' embedded fonts, pdftotext's words). The studio's PDF, PNG and
+// SVG downloads made in the browser (a one-page maze, a name maze for a
+// 4-year-old, a class set with a Japanese name, a 40-maze booklet): each
+// PDF's pages drawn by pdftoppm as the native meiro's PDF for the same
+// words, its fonts embedded, its words read back. Offline: after the
+// first visit, the page opened again with the network cut makes a maze,
+// and a name maze with its font.
 // Usage: node tests/web.mjs BUILD_DIR [SHOTS_DIR]
 // meiro-suite: check
 import { execFileSync, spawn } from 'node:child_process';
@@ -138,7 +145,8 @@ async function download(page, format, booklet = false) {
 }
 function native(argv, ext) {
   const out = path.join(tmp, `native.${ext}`);
-  execFileSync(meiro, [...argv, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // (in tmp, where a job's input file is: names.txt, as the page's worker has it)
+  execFileSync(meiro, [...argv, '-o', out], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
   return fs.readFileSync(out);
 }
 async function shot(page, name) {
@@ -151,9 +159,14 @@ await page.goto(`${base}?seed=2026`, { waitUntil: 'load' });
 await settled(page);
 await shot(page, 'web-first.png');
 check(await page.evaluate(() => backend.engine), 'the site\'s page runs the engine (api/choices names it)');
-// a drawn page: the engine has no drawing yet, said in the page's words
-const said = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
-check(/does not draw pages yet/.test(said), `the preview says the engine draws no page yet: "${said}"`);
+// the preview: the page the engine describes (-f page), drawn by the
+// browser (meiro-page.js) as an SVG in the page, its texts in Latin fonts
+// alone (no CJK font fetched for an English page)
+const preview = (p) => p.evaluate(() => ({ src: document.getElementById('puzzle').src, w: document.getElementById('puzzle').naturalWidth,
+  answer: document.getElementById('answer').naturalWidth, error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent }));
+const drawn = (v) => v.src.startsWith('blob:') && v.w > 0 && !v.error;
+const first = await preview(page);
+check(drawn(first), `the first preview is the engine's page drawn by the browser: ${JSON.stringify(first)}`);
 
 // a rectangle of 12 x 9 cells, dug: its files as the native meiro's
 await page.select('#size-by', 'cells');
@@ -170,8 +183,7 @@ for (const [format, ext] of [['json', 'json'], ['text', 'txt'], ['csv', 'csv']])
   check(argv.includes('--seed') && argv.includes('12') && argv.includes('dig'), `the ${format} job's words: ${argv.join(' ')}`);
   check(Buffer.compare(got.data, native(argv, ext)) === 0, `the ${format} download is the native meiro's bytes for ${argv.join(' ')}`);
 }
-check(/does not draw pages yet/.test(await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent))),
-  'after the downloads the preview still says why it shows no page');
+check(drawn(await preview(page)), 'after the downloads the preview still shows the maze');
 // the command shown: the same words
 const shown = await page.$eval('#command', (e) => e.textContent);
 const words = await page.evaluate(() => generateWords('pdf'));
@@ -211,8 +223,8 @@ async function sameFile(format, ext, what) {
   return got;
 }
 // a name in Latin letters: the masks' fonts are DejaVu's, never a CJK one
-// (fetched for the preview's mask already: its page is what is refused)
-let before = served.length;
+// (fetched for the first preview's texts already)
+let before = 0;
 await page.click('.kind:nth-child(3)'); // Name
 await page.$eval('#text', (e) => { e.value = ''; });
 await page.type('#text', 'HANA');
@@ -220,34 +232,37 @@ await settled(page);
 await sameFile('json', 'json', 'the name HANA');
 const latin = fontsSince(before);
 console.log(`fonts fetched for the name HANA: ${latin.join(' ')}`);
-check(latin.length > 0 && latin.every((f) => f.startsWith('DejaVu')), `the name HANA fetched DejaVu's fonts only: ${latin.join(' ')}`);
+check(latin.length > 0 && latin.every((f) => f.startsWith('DejaVu')), `an English page and the name HANA fetched DejaVu's fonts only: ${latin.join(' ')}`);
 await sameFile('text', 'txt', 'the name HANA');
 const xlsx = await sameFile('xlsx', 'xlsx', 'the name HANA');
 check(xlsx !== null && xlsx.data.subarray(0, 2).toString() === 'PK', 'the spreadsheet is a zip (XLSX)');
-const named = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
-check(/does not draw pages yet: the spreadsheet and the JSON/.test(named), `a name maze's preview: the engine draws no page yet: "${named}"`);
+check(drawn(await preview(page)), 'a name maze\'s preview is drawn');
 await shot(page, 'web-name.png');
-// a PDF of it asked: the engine's refusal, in the page's language
+// its PDF with the page in Japanese: the CJK font fetched now, embedded,
+// its words read back
+before = served.length;
 await page.click('#lang-ja');
 await settled(page);
-const savedBefore = await page.evaluate(() => window.saved.length);
-await page.$eval('#error', (e) => { e.hidden = true; e.textContent = ''; });
-await page.click('button[data-format="pdf"]');
-await page.waitForFunction(() => document.getElementById('status').textContent === '', { timeout: 30000 });
-const namedJa = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
-check(/ページを かけません。ひょうと JSON/.test(namedJa) && await page.evaluate(() => window.saved.length) === savedBefore,
-  `the PDF refused in Japanese, no file saved: "${namedJa}"`);
+const ja = await download(page, 'pdf');
+check(ja !== null && ja.name === 'maze-2026.pdf', `the PDF of a Japanese page saved: ${ja && ja.name}`);
+if (ja) {
+  const file = path.join(tmp, 'ja.pdf');
+  fs.writeFileSync(file, ja.data);
+  const fonts = execFileSync('pdffonts', [file]).toString();
+  check(/(IPAex|NotoSansCJK)\S* +CID TrueType.* yes +(yes|no) +yes/.test(fonts), `the Japanese PDF embeds its CJK font: ${fonts}`);
+  const text = execFileSync('pdftotext', [file, '-']).toString();
+  check(/[\u3040-\u30ff]/.test(text), `the Japanese PDF's words read back: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
+}
+const japanese = fontsSince(before);
+console.log(`fonts fetched for a Japanese page: ${japanese.join(' ')}`);
+check(japanese.some(cjkFont), `a Japanese page fetched a CJK font: ${japanese.join(' ')}`);
 await page.click('#lang-en');
 await settled(page);
-// a name in Japanese: the CJK font fetched now, once
-before = served.length;
+// a name in Japanese
 await page.$eval('#text', (e) => { e.value = ''; });
 await page.type('#text', 'はなこ');
 await settled(page);
 await sameFile('json', 'json', 'the name はなこ');
-const japanese = fontsSince(before);
-console.log(`fonts fetched for the name はなこ: ${japanese.join(' ')}`);
-check(japanese.some(cjkFont), `the name はなこ fetched a CJK font: ${japanese.join(' ')}`);
 before = served.length;
 await sameFile('csv', 'csv', 'the name はなこ');
 check(fontsSince(before).length === 0, `the worker's next job fetched no font again: ${fontsSince(before).join(' ')}`);
@@ -258,6 +273,14 @@ await settled(page);
 check((await page.evaluate(() => generateWords('json'))).includes('heart'), 'the shape chosen is the heart');
 await sameFile('json', 'json', 'the heart');
 await sameFile('xlsx', 'xlsx', 'the heart');
+// a rule maze: its page is drawn on cairo natively (-f page refuses it),
+// which the preview says in the page's words; its JSON is the engine's
+await page.click('.kind:nth-child(8)'); // Numbers and letters
+await settled(page);
+const ruled = await preview(page);
+check(/rule mazes’ pages come from meiro on a computer/.test(ruled.error), `a rule maze's preview says where its page is made: "${ruled.error}"`);
+await shot(page, 'web-rule.png');
+await sameFile('json', 'json', 'a rule maze');
 await page.click('.kind:nth-child(1)'); // Rectangle
 await settled(page);
 
@@ -320,7 +343,8 @@ const fixtures = [
   ['keys', ['generate', '-s', '3', '--mission', 'keys:2', '--title',
     'A title long enough to be broken into two lines, each of them centred on the page']],
 ];
-await page.addScriptTag({ url: `${base}meiro-page.js` });
+// (the studio's previews loaded it)
+check(await page.evaluate(() => typeof meiroPage === 'object'), 'the renderer was loaded for the previews');
 for (const [name, argv] of fixtures) {
   const scene = path.join(tmp, `${name}.page`);
   execFileSync(meiro, [...argv, '-f', 'page', '-o', scene]);
@@ -386,84 +410,128 @@ check(outside.length === 0, `no request outside the site: ${outside.join(' ')}`)
 check(errors.length === 0, `no error in the page: ${errors.join(' | ')}`);
 await page.close();
 
-// ---- the studio's drawn files, the native meiro standing in for the engine ----
-// Until the WebAssembly engine writes -f page (its page composition needs
-// cairo today), the page's worker is replaced by one that runs the native
-// meiro with the same words in a folder of its own (the engine's output
-// is the native one's byte for byte, tests/web-node.sh): the preview and
-// the PDF, PNG and SVG downloads then go the site's whole way, from the
-// page description to the files.
-{
-  const { page: p, errors: errs } = await open();
-  await p.exposeFunction('nativeEngine', (job) => {
-    const dir = fs.mkdtempSync(path.join(tmp, 'job-'));
-    for (const [name, b64] of Object.entries(job.files)) fs.writeFileSync(path.join(dir, name), Buffer.from(b64, 'base64'));
-    let status = 0, err = '';
-    try {
-      execFileSync(meiro, job.argv, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    } catch (e) {
-      status = e.status;
-      err = String(e.stderr);
+// ---- the studio's drawn files: the engine's pages drawn by the browser ----
+// A PDF drawn at 50 dpi in grey (pdftoppm), page n: its pixels
+function greyPage(pdf, n) {
+  const out = path.join(tmp, `grey-${path.basename(pdf, '.pdf')}-${n}`);
+  execFileSync('pdftoppm', ['-r', '50', '-gray', '-singlefile', '-f', String(n), '-l', String(n), pdf, out]);
+  const b = fs.readFileSync(`${out}.pgm`);
+  const m = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(b.subarray(0, 32).toString('latin1'));
+  return { w: Number(m[1]), h: Number(m[2]), px: b.subarray(m[0].length) };
+}
+// The share of inked pixels (darker than mid-grey) of page n of either PDF
+// that the other does not ink within a pixel, texts included
+function inkDiff(ours, theirs, n) {
+  const a = greyPage(ours, n), b = greyPage(theirs, n);
+  if (a.w !== b.w || a.h !== b.h) return { share: 1, ink: 0, size: `${a.w}x${a.h} vs ${b.w}x${b.h}` };
+  const { w, h } = a;
+  const near = (g, i) => {
+    const x = i % w, y = (i - x) / w;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx, yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < w && yy < h && g[yy * w + xx] < 224) return true;
     }
-    const out = path.join(dir, job.output);
-    return { status, err, output: status === 0 ? fs.readFileSync(out).toString('base64') : null };
-  });
-  await p.evaluateOnNewDocument(() => {
-    const b64 = (bytes) => { let s = ''; for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192)); return btoa(s); };
-    window.Worker = class {
-      postMessage(job) {
-        const files = Object.fromEntries(Object.entries(job.files).map(([k, v]) => [k, b64(v)]));
-        window.nativeEngine({ argv: job.argv, files, output: job.output }).then((r) => this.onmessage({ data: {
-          id: job.id, status: r.status, err: r.err, output: r.output && Uint8Array.from(atob(r.output), (c) => c.charCodeAt(0)) } }));
-      }
-      terminate() {}
-    };
-  });
+    return false;
+  };
+  let ink = 0, off = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (b.px[i] < 128) ink++;
+    if ((b.px[i] < 128 && !near(a.px, i)) || (a.px[i] < 128 && !near(b.px, i))) off++;
+  }
+  return { share: off / Math.max(1, ink), ink, off };
+}
+// A PDF the page saved, written to tmp/NAME.pdf, against the native
+// meiro's for the same words: as many pages, each drawn alike
+function sameAsNative(got, argv, name, pages = null) {
+  const file = path.join(tmp, `${name}.pdf`), theirs = path.join(tmp, `${name}-native.pdf`);
+  fs.writeFileSync(file, got.data);
+  fs.writeFileSync(theirs, native(argv, 'pdf'));
+  const count = (f) => Number(/^Pages: +(\d+)$/m.exec(execFileSync('pdfinfo', [f]).toString())[1]);
+  const n = count(theirs);
+  check(count(file) === n && (pages === null || n === pages), `${name}: the browser's PDF has the native meiro's ${n} pages (${argv.join(' ')})`);
+  for (const k of [...new Set([1, n])]) {
+    const d = inkDiff(file, theirs, k);
+    console.log(`${name} page ${k}: ${d.off} of ${d.ink} inked pixels differ from the native PDF's (${(d.share * 100).toFixed(2)}%)`);
+    check(d.ink > 500 && d.share < 0.03, `${name} page ${k}: the browser's PDF draws the native meiro's page (${(d.share * 100).toFixed(2)}% of its ink differs) ${d.size || ''}`);
+    if (shots && d.share >= 0.03) for (const f of [file, theirs]) fs.copyFileSync(f, path.join(shots, path.basename(f)));
+  }
+  const fonts = execFileSync('pdffonts', [file]).toString().split('\n').slice(2).filter((l) => l.trim());
+  check(fonts.length > 0 && fonts.every((l) => / yes +(yes|no) +yes /.test(l)), `${name}: its fonts embedded: ${fonts.join(' | ')}`);
+  return { file, text: execFileSync('pdftotext', [file, '-']).toString(), nativeText: execFileSync('pdftotext', [theirs, '-']).toString() };
+}
+{
+  const { page: p, errors: errs, outside: away } = await open();
   await p.goto(`${base}?seed=2026`, { waitUntil: 'load' });
   await settled(p);
-  // a heart for a 4-year-old named Hana
-  await p.click('#kinds button:nth-child(2)');
-  await p.type('#name', 'Hana');
+  // a one-page maze, its answer after it
+  const argv1 = await p.evaluate(() => generateWords('pdf'));
+  const one = await download(p, 'pdf');
+  check(one !== null && one.name === 'maze-2026.pdf', `the PDF download saved maze-2026.pdf: ${one && one.name}`);
+  if (one) {
+    const r = sameAsNative(one, argv1, 'studio-one');
+    check(/seed 2026/.test(r.text), `the PDF's words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 200)}`);
+    execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '1', r.file, path.join(shots || tmp, 'web-studio-one-pdf')]);
+  }
+  // a name maze for a 4-year-old
+  await p.click('.kind:nth-child(3)'); // Name
+  await p.$eval('#text', (e) => { e.value = ''; });
+  await p.type('#text', 'HANA');
+  await p.select('#size-by', 'age');
+  await p.select('#age', '4');
   await settled(p);
   await new Promise((r) => setTimeout(r, 500));
   await settled(p);
-  const shown = await p.evaluate(() => ({ src: document.getElementById('puzzle').src, w: document.getElementById('puzzle').naturalWidth,
-    answer: document.getElementById('answer').naturalWidth, error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent }));
-  check(shown.src.startsWith('blob:') && shown.w > 0 && shown.answer > 0 && !shown.error,
-    `the preview shows the maze and its answer drawn by the browser: ${JSON.stringify(shown)}`);
+  const shown = await preview(p);
+  check(drawn(shown) && shown.answer > 0, `the preview shows the name maze and its answer drawn by the browser: ${JSON.stringify(shown)}`);
   await shot(p, 'web-drawn.png');
   const argv = await p.evaluate(() => generateWords('pdf'));
-  check(argv.includes('heart') && argv.includes('Hana') && argv.includes('--answer-page'), `the PDF's words: ${argv.join(' ')}`);
+  check(argv.includes('HANA') && argv.includes('4') && argv.includes('--answer-page'), `the name maze's words: ${argv.join(' ')}`);
   const pdf = await download(p, 'pdf');
-  check(pdf !== null && pdf.name === 'maze-2026.pdf', `the PDF download saved maze-2026.pdf: ${pdf && pdf.name}`);
+  check(pdf !== null && pdf.name === 'maze-2026.pdf', `the name maze's PDF saved maze-2026.pdf: ${pdf && pdf.name}`);
   if (pdf) {
-    const file = path.join(tmp, 'studio.pdf');
-    fs.writeFileSync(file, pdf.data);
-    const info = execFileSync('pdfinfo', [file]).toString();
+    const r = sameAsNative(pdf, argv, 'studio-name', 2);
+    const info = execFileSync('pdfinfo', [r.file]).toString();
     const paper = await p.$eval('#paper', (e) => e.value);
-    check(/^Pages: +2$/m.test(info) && (paper !== 'a4' || /595\.2\d* x 841\.8\d* pts/.test(info)), `the PDF: the maze and its answer, A4: ${info.replace(/\n/g, ' ')}`);
-    const text = execFileSync('pdftotext', [file, '-']).toString();
-    check(/Hana/.test(text) && /seed 2026/.test(text), `the PDF's words read back: ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
-    execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '1', file, path.join(shots || tmp, 'web-studio-pdf')]);
+    check(paper !== 'a4' || /595\.2\d* x 841\.8\d* pts/.test(info), `the PDF: A4: ${info.replace(/\n/g, ' ')}`);
+    check(/seed 2026/.test(r.text), `the name maze's PDF's words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 200)}`);
+    execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '1', r.file, path.join(shots || tmp, 'web-studio-pdf')]);
   }
   const png = await download(p, 'png');
   check(png !== null && png.data.readUInt32BE(16) === 2481 && png.data.readUInt32BE(20) === 3508,
     `the PNG download: A4 at 300 dpi: ${png && [png.data.readUInt32BE(16), png.data.readUInt32BE(20)]}`);
+  if (png && shots) fs.writeFileSync(path.join(shots, 'web-studio.png'), png.data);
   const svg = await download(p, 'svg');
   check(svg !== null && /^<svg [^>]*width="210mm" height="297mm"/.test(svg.data.toString()), 'the SVG download: the page, A4');
-  // a booklet of 4 hearts with its key: the native booklet's pages
+  // a class set: a booklet of 4 mazes for each pupil, a Japanese name among them
+  await p.click('.kind:nth-child(1)'); // Rectangle
+  await settled(p);
   await p.select('#count', '4');
+  await p.type('#pupils', 'Ann\nBo\nさくら');
+  const classArgv = await p.evaluate(() => bookletWords('pdf'));
+  fs.writeFileSync(path.join(tmp, 'names.txt'), 'Ann\nBo\nさくら\n');
+  const set = await download(p, 'pdf', true);
+  check(set !== null && set.name === 'booklet-2026.pdf', `the class set's PDF saved booklet-2026.pdf: ${set && set.name}`);
+  if (set) {
+    const r = sameAsNative(set, classArgv, 'class-set');
+    check(['Ann', 'Bo', 'さくら'].every((n) => r.text.includes(n)), `the class set's PDF names each pupil: ${classArgv.join(' ')}`);
+    const fonts = execFileSync('pdffonts', [r.file]).toString();
+    check(/(IPAex|NotoSansCJK)/.test(fonts), `the class set's PDF embeds a CJK font for さくら: ${fonts}`);
+  }
+  await p.$eval('#pupils', (e) => { e.value = ''; e.dispatchEvent(new Event('input', { bubbles: true })); });
+  // a booklet of 40 mazes with its key: one PDF
+  await p.select('#count', '40');
   const bookletArgv = await p.evaluate(() => bookletWords('pdf'));
   const book = await download(p, 'pdf', true);
   check(book !== null && book.name === 'booklet-2026.pdf', `the booklet's PDF saved booklet-2026.pdf: ${book && book.name}`);
   if (book) {
-    const file = path.join(tmp, 'booklet.pdf');
-    fs.writeFileSync(file, book.data);
-    const pages = JSON.parse(native([...bookletArgv, '-f', 'page'], 'page').toString()).pages.length;
-    const info = execFileSync('pdfinfo', [file]).toString();
-    check(new RegExp(`^Pages: +${pages}$`, 'm').test(info) && pages >= 5, `the booklet's PDF has the native booklet's ${pages} pages: ${bookletArgv.join(' ')}`);
-    check(/Answers/.test(execFileSync('pdftotext', [file, '-']).toString()), 'the booklet\'s PDF ends with its answer key');
+    const r = sameAsNative(book, bookletArgv, 'booklet-40');
+    check(/Answers/.test(r.text), 'the booklet\'s PDF ends with its answer key');
+    const nativeWords = r.nativeText.split(/\s+/).filter((w) => w);
+    const missing = nativeWords.filter((w) => !r.text.includes(w));
+    check(missing.length === 0, `the booklet's words are the native PDF's: ${missing.slice(0, 10).join(' ') || 'all'}`);
+    execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '2', r.file, path.join(shots || tmp, 'web-booklet-pdf')]);
   }
+  check(away.length === 0, `no request outside the site: ${away.join(' ')}`);
   check(errs.length === 0, `no error in the page: ${errs.join(' | ')}`);
   await p.close();
 }
@@ -489,6 +557,11 @@ await page.close();
   const argv = await p.evaluate(() => generateWords('json'));
   const got = await download(p, 'json');
   check(got !== null && Buffer.compare(got.data, native(argv, 'json')) === 0, `offline, the engine makes the maze: ${argv.join(' ')}`);
+  // its page drawn, and its PDF made, with what the service worker kept
+  // (the renderer, pdf-lib, fontkit, the fonts the first visit fetched)
+  check(drawn(await preview(p)), 'offline, the preview is drawn');
+  const offlinePdf = await download(p, 'pdf');
+  check(offlinePdf !== null && offlinePdf.data.subarray(0, 5).toString() === '%PDF-', `offline, the PDF is made: ${offlinePdf && offlinePdf.name}`);
   // a name: its font kept by the service worker when the site first served it
   const name = ['generate', '--text', 'HANA', '-s', '77', '-f', 'json'];
   const offlineName = await p.evaluate(async (w) => {

@@ -1,16 +1,23 @@
 /* The drawing table of the WebAssembly build (web/web.mk), linked in as
  * libmeiro.a links the native module's (draw/module_load.c then takes it
- * instead of loading one): the masks of names and built-in shapes and the
- * shapes' registry, the native module's own code (shapes/mask.c over the
- * glyph layer, FreeType and HarfBuzz compiled from Debian's sources, the
- * fonts read from the folder beside the engine: glyph/font.c), so a name or
- * a shape makes the native command's maze. Every call that draws fails
- * with the reason: cairo and pango are not compiled for the browser, which
- * draws the page itself. */
+ * instead of loading one): the native module's own code that needs no
+ * drawing library, the masks of names and built-in shapes and the shapes'
+ * registry (shapes/mask.c over the glyph layer, FreeType and HarfBuzz
+ * compiled from Debian's sources, the fonts read from the folder beside
+ * the engine: glyph/font.c), so a name or a shape makes the native
+ * command's maze; and the composer's rows (compose/, libmeiro's: the
+ * native module's table takes them from the library too), so a booklet's
+ * pages as data are the native command's description, which the browser
+ * draws (web/site/meiro-page.js). Every call that draws on cairo (PDF,
+ * SVG, PNG, HTML, covers, rule mazes' pages, preflight) fails with the
+ * reason: cairo and pango are not compiled for the browser. */
 #include "core/error.h"
 #include "draw/module.h"
 
-#define NOT_DRAWN "the WebAssembly build of meiro draws no page (no cairo or pango here)"
+/* (studio-backend.js recognises "draws no page": change both together) */
+#define NOT_DRAWN                                                                                  \
+    "the WebAssembly build of meiro draws no page itself (no cairo or pango here): -f page "       \
+    "describes it"
 
 /* no pictures of one's own: the browser decodes those (shapes/mask.c's
  * picture files are shape.c's, with the drawing libraries) */
@@ -33,29 +40,32 @@ RENDER_CALLS(UNDRAWN)
 RENDER_API(UNDRAWN_API)
 #pragma GCC diagnostic pop
 
-/* a document and pictures are only made by drawing: nothing to free */
-static void undrawn_doc_free(document *d) { (void)d; }
+/* pictures are only made by drawing: nothing to free */
 static void undrawn_xlsx_art_free(xlsx_art *art) { (void)art; }
-static void undrawn_doc_page_size(const document *d, double *w, double *h)
-{
-    (void)d;
-    *w = *h = 0;
-}
 /* the fonts are read when a text needs them */
 static bool undrawn_fonts_preload(void) { return false; }
 
-/* every call undrawn, then the masks in their stubs' places */
+/* every call undrawn, then the masks and the composer in their stubs'
+ * places */
 #define UNDRAWN_ENTRY(name, ...) .name = undrawn_##name,
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 static const render_module table = {
     .stamp = MEIRO_MODULE_STAMP,
     .size = sizeof(render_module),
-    RENDER_CALLS(UNDRAWN_ENTRY) RENDER_API(UNDRAWN_ENTRY).doc_free = undrawn_doc_free,
-    .text_mask_face = text_mask_face,
+    RENDER_CALLS(UNDRAWN_ENTRY) RENDER_API(UNDRAWN_ENTRY).text_mask_face = text_mask_face,
     .shape_mask = render_shape_mask,
     .text_mask = render_text_mask,
-    .doc_page_size = undrawn_doc_page_size,
+    .export_page = export_page,
+    .doc_plan = doc_plan,
+    .doc_init = doc_init,
+    .doc_fold = doc_fold,
+    .doc_set_remake = doc_set_remake,
+    .doc_first_maze = doc_first_maze,
+    .doc_set_gutter = doc_set_gutter,
+    .doc_write_scenes = doc_write_scenes,
+    .doc_free = doc_free,
+    .doc_page_size = doc_page_size,
     .shape_count = render_shape_count,
     .shape_info = render_shape_info,
     .shape_min_grid = render_shape_min_grid,

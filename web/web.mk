@@ -5,12 +5,14 @@
 #
 # What is in it: what the native libmeiro.so holds (core, gen, solve,
 # watch, io, content, page, the workbook's writer xlsx/ with libxlsxwriter
-# linked in, the top job/, the drawing module's loader), the masks of names
-# and built-in shapes (glyph/, shapes/mask.c: the drawing module's own,
-# through web/module.c's table; fonts handed over from build/web/fonts/,
-# no fontconfig) and the command line; the rest of the drawing module is
-# not (draw/, press/, shapes' pictures: cairo, pango and librsvg have no
-# WebAssembly build here), so a job that draws fails with the reason. The
+# linked in, the top job/, the drawing module's loader, the measurer glyph/
+# and the composer compose/: -f page), the masks of names and built-in
+# shapes (shapes/mask.c, the drawing module's, through web/module.c's
+# table), the fonts handed over from build/web/fonts/ (no fontconfig;
+# FreeType and HarfBuzz linked in: MEIRO_GLYPH_LINKED), and the command line;
+# the rest of the drawing module is not (draw/, press/, shapes' pictures:
+# cairo, pango and librsvg have no WebAssembly build here), so a job that
+# draws on cairo fails with the reason (the site draws -f page itself). The
 # C libraries they use come from Debian's source packages
 # (tools/debsrc.sh), compiled once into WEB_DEPS; never from emscripten's
 # ports, which download their sources.
@@ -35,11 +37,13 @@ EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
 EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
-# the masks of names and built-in shapes (glyph/ and shapes/mask.c; their
-# table: web/module.c); glib's table is web/glib.c's (no glib here)
-WEB_MASK_SRC := $(wildcard src/glyph/*.c) src/shapes/mask.c
+# the masks of names and built-in shapes (shapes/mask.c, over glyph/: the
+# drawing module's code with no drawing library; its table: web/module.c);
+# glib's table is web/glib.c's (no glib here)
+WEB_MASK_SRC := src/shapes/mask.c
 # libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
-# drawing module's), the masks' and the command line's
+# drawing module's, the measurer glyph/ and the composer compose/ with
+# them), the masks' and the command line's
 WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o \
               $(BUILD)/obj/shapes/glib_lib.o,$(LIGHT_OBJ))) $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
 WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o \
@@ -75,6 +79,7 @@ $(WEB_OBJ)/core/%.o $(WEB_OBJ)/gen/%.o $(WEB_OBJ)/solve/%.o $(WEB_OBJ)/watch/%.o
 $(WEB_OBJ)/io/%.o $(WEB_OBJ)/page/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC)
 $(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
 $(WEB_OBJ)/glyph/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_GLYPH_INC)
+$(WEB_OBJ)/compose/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_GLYPH_INC) $(WEB_LIBINC)
 $(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
 $(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 # no module to load (the drawing's, the server's): an empty name is the
@@ -182,7 +187,7 @@ $(WEB_XLSXWRITER): $(WEB_ZLIB) | $(WEB_DEPS)/src/libxlsxwriter/.unpacked
 # headers and no fontconfig (its fonts: below); every object after the
 # libraries are made, as with jansson and inih
 WEB_GLYPH_INC = -isystem $(WEB_DEPS)/include/freetype2 -isystem $(WEB_DEPS)/include/harfbuzz
-$(WEB_OBJ)/glyph/%.o: private CPPFLAGS += -DMEIRO_NO_FONTCONFIG
+$(WEB_OBJ)/glyph/%.o: private CPPFLAGS += -DMEIRO_NO_FONTCONFIG -DMEIRO_GLYPH_LINKED
 $(WEB_OBJS): $(WEB_XLSXWRITER) $(WEB_HARFBUZZ)
 # the build's own tables (the drawing's, glib's), HarfBuzz's headers first
 $(WEB_OBJ)/web/%.o: web/%.c $(WEB_OBJ)/cflags $(BUILD)/gen/module_stamp.h
@@ -221,9 +226,11 @@ $(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
 	rm -f $@
 	$(EMAR) rcs $@ $^
 
-# make bench's part (web/bench.sh): web/bench.c natively and in
-# WebAssembly (compiled at once, WASM_ASYNC_COMPILATION=0, so the loader
-# reads the .wasm from the disk and never fetches it)
+# make bench's part: the site in Chromium (web/bench-site.mjs: the first
+# preview, a preview after a change, a 40-maze booklet's PDF), and
+# (web/bench.sh) web/bench.c natively and in WebAssembly (compiled at
+# once, WASM_ASYNC_COMPILATION=0, so the loader reads the .wasm from the
+# disk and never fetches it)
 WEB_BENCH_SIDE = 1000
 WEB_BENCH_ALGOS = dig wilson
 $(WEB_OBJ)/bench.js: web/bench.c $(WEB_LIB) $(WEB_LIBS)
@@ -237,6 +244,8 @@ bench-web: web-deps $(BUILD)/bench-engine
 	@$(MAKE) --no-print-directory $(WEB_OBJ)/bench.js > $(WEB_OBJ)/bench-build.log 2>&1 || \
 		{ cat $(WEB_OBJ)/bench-build.log; exit 1; }
 	@sh web/bench.sh $(BUILD)/bench-engine $(WEB_OBJ)/bench.js $(WEB_BENCH_SIDE) $(WEB_BENCH_ALGOS)
+	@$(MAKE) --no-print-directory web-site > $(WEB_OBJ)/bench-site.log 2>&1 || { cat $(WEB_OBJ)/bench-site.log; exit 1; }
+	@node web/bench-site.mjs $(BUILD)
 
 $(WEB)/meiro.mjs: web/meiro.mjs
 	@mkdir -p $(dir $@)

@@ -6,15 +6,8 @@
 #include "core/alloc.h"
 #include "core/error.h"
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include FT_OUTLINE_H
-#include FT_BBOX_H
-#include <hb-ft.h>
-#include <hb.h>
-#ifndef MEIRO_NO_FONTCONFIG
-#include <fontconfig/fontconfig.h>
-#endif
+#include "glyph/glyph_libs.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,14 +42,35 @@ struct glyph_fonts {
 
 void glyph_fonts_page(glyph_fonts *f) { f->page = true; }
 
+/* The libraries' table, opened by glyph_fonts_new, which fails when it
+ * cannot be: every call past a context's creation finds it. */
+static const glyph_libs *lib(void) { return lib_glyph(NULL); }
+
+/* HarfBuzz's Unicode tables (glyph_libs.h). Asked before a context may be
+ * (a name's letters are checked first), so without the library (which
+ * glyph_fonts_new then says) every code point is unassigned, of no
+ * script. */
+static hb_unicode_general_category_t category(uint32_t cp)
+{
+    const glyph_libs *L = lib_glyph(NULL);
+    return L ? L->hb_unicode_general_category(L->hb_unicode_funcs_get_default(), cp)
+             : HB_UNICODE_GENERAL_CATEGORY_UNASSIGNED;
+}
+static hb_script_t script(uint32_t cp)
+{
+    const glyph_libs *L = lib_glyph(NULL);
+    return L ? L->hb_unicode_script(L->hb_unicode_funcs_get_default(), cp) : HB_SCRIPT_UNKNOWN;
+}
+
 glyph_fonts *glyph_fonts_new(meiro_error *err)
 {
+    if (!lib_glyph(err)) return NULL;
     glyph_fonts *f = zalloc(1, sizeof *f);
     if (!f) {
         fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         return NULL;
     }
-    if (FT_Init_FreeType(&f->ft) != 0) {
+    if (lib()->FT_Init_FreeType(&f->ft) != 0) {
         free(f);
         fail(err, MEIRO_ERROR_NOMEM, "FreeType cannot start (out of memory?)");
         return NULL;
@@ -69,15 +83,15 @@ void glyph_fonts_free(glyph_fonts *f)
     if (!f) return;
     for (size_t i = 0; i < f->count; i++) {
         glyph_face *g = &f->faces[i];
-        if (g->hb) hb_font_destroy(g->hb);
-        if (g->ft) FT_Done_Face(g->ft);
+        if (g->hb) lib()->hb_font_destroy(g->hb);
+        if (g->ft) lib()->FT_Done_Face(g->ft);
         free(g->data);
     }
 #ifndef MEIRO_NO_FONTCONFIG
-    for (size_t i = 0; i < f->n_sets; i++) FcFontSetDestroy(f->sets[i]);
+    for (size_t i = 0; i < f->n_sets; i++) lib()->FcFontSetDestroy(f->sets[i]);
 #endif
     free(f->faces);
-    FT_Done_FreeType(f->ft);
+    lib()->FT_Done_FreeType(f->ft);
     free(f);
 }
 
@@ -119,15 +133,15 @@ static bool sfnt_as_pango(FcPattern *p, const char *file)
         (n >= 6 && strcmp(file + n - 6, ".woff2") == 0))
         return false;
     FcChar8 *format = NULL;
-    if (FcPatternGetString(p, FC_FONTFORMAT, 0, &format) != FcResultMatch) return false;
-    return !FcStrCmpIgnoreCase(format, (const FcChar8 *)"TrueType") ||
-           !FcStrCmpIgnoreCase(format, (const FcChar8 *)"CFF");
+    if (lib()->FcPatternGetString(p, FC_FONTFORMAT, 0, &format) != FcResultMatch) return false;
+    return !lib()->FcStrCmpIgnoreCase(format, (const FcChar8 *)"TrueType") ||
+           !lib()->FcStrCmpIgnoreCase(format, (const FcChar8 *)"CFF");
 }
 
 /* The pattern of `families`, each name trimmed, in `lang`. */
 static FcPattern *families_pattern(const char *families, const char *lang, bool bold)
 {
-    FcPattern *pat = FcPatternCreate();
+    FcPattern *pat = lib()->FcPatternCreate();
     if (!pat) return NULL;
     bool ok = true;
     for (const char *p = families; ok && *p;) {
@@ -141,18 +155,19 @@ static FcPattern *families_pattern(const char *families, const char *lang, bool 
             if (n >= sizeof name) n = sizeof name - 1;
             memcpy(name, p, n);
             name[n] = 0;
-            ok = FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)name);
+            ok = lib()->FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)name);
         }
         p = end;
     }
-    ok = ok && FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR) &&
-         FcPatternAddInteger(pat, FC_SLANT, FC_SLANT_ROMAN) &&
-         (!lang || !lang[0] || FcPatternAddString(pat, FC_LANG, (const FcChar8 *)lang));
-    if (ok && FcConfigSubstitute(NULL, pat, FcMatchPattern)) {
-        FcDefaultSubstitute(pat);
+    ok = ok &&
+         lib()->FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR) &&
+         lib()->FcPatternAddInteger(pat, FC_SLANT, FC_SLANT_ROMAN) &&
+         (!lang || !lang[0] || lib()->FcPatternAddString(pat, FC_LANG, (const FcChar8 *)lang));
+    if (ok && lib()->FcConfigSubstitute(NULL, pat, FcMatchPattern)) {
+        lib()->FcDefaultSubstitute(pat);
         return pat;
     }
-    FcPatternDestroy(pat);
+    lib()->FcPatternDestroy(pat);
     return NULL;
 }
 #endif
@@ -271,17 +286,17 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
 #else
     if (f->n_sets == FONT_SETS)
         return fail(err, MEIRO_ERROR_ARGUMENT, "more than %d font lists in one context", FONT_SETS);
-    if (!FcInit()) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig cannot start");
+    if (!lib()->FcInit()) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig cannot start");
     FcPattern *pat = families_pattern(families, lang, bold);
     FcResult result;
-    FcFontSet *set = pat ? FcFontSort(NULL, pat, FcTrue, NULL, &result) : NULL;
-    if (pat) FcPatternDestroy(pat);
+    FcFontSet *set = pat ? lib()->FcFontSort(NULL, pat, FcTrue, NULL, &result) : NULL;
+    if (pat) lib()->FcPatternDestroy(pat);
     if (!set)
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "fontconfig finds no fonts for '%s' (install fonts-dejavu-core)", families);
     /* room for them all at once: a face is opened only when a letter needs it */
     if (!vec_reserve(&f->faces, &f->cap, f->count + (size_t)set->nfont, sizeof *f->faces, 8)) {
-        FcFontSetDestroy(set);
+        lib()->FcFontSetDestroy(set);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     f->sets[f->n_sets++] = set;
@@ -289,10 +304,10 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
         FcChar8 *file = NULL;
         int index = 0;
         FcCharSet *cs = NULL;
-        if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch) continue;
+        if (lib()->FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch) continue;
         if (f->page && !sfnt_as_pango(set->fonts[i], (const char *)file)) continue;
-        FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
-        FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs);
+        lib()->FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
+        lib()->FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs);
         glyph_face *g = &f->faces[f->count++];
         *g = (glyph_face){.path = (const char *)file, .index = index, .charset = cs, .bold = bold};
     }
@@ -318,27 +333,28 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
 #else
     const char *path = g->path;
 #endif
-    FT_Error e = g->data ? FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
-                         : FT_New_Face(f->ft, path, g->index, &g->ft);
+    FT_Error e = g->data
+                     ? lib()->FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
+                     : lib()->FT_New_Face(f->ft, path, g->index, &g->ft);
     /* a colour emoji's font of bitmaps (CBDT) has no em of FreeType's, but
      * its head table's, which its advances are in */
     unsigned upem = 0;
     if (e == 0) {
-        hb_face_t *hf = hb_ft_face_create_referenced(g->ft);
-        upem = g->ft->units_per_EM > 0 ? g->ft->units_per_EM : hb_face_get_upem(hf);
-        g->hb = upem > 0 ? hb_font_create(hf) : NULL;
-        hb_face_destroy(hf);
-        if (hb_font_get_empty() == g->hb) {
-            hb_font_destroy(g->hb);
+        hb_face_t *hf = lib()->hb_ft_face_create_referenced(g->ft);
+        upem = g->ft->units_per_EM > 0 ? g->ft->units_per_EM : lib()->hb_face_get_upem(hf);
+        g->hb = upem > 0 ? lib()->hb_font_create(hf) : NULL;
+        lib()->hb_face_destroy(hf);
+        if (lib()->hb_font_get_empty() == g->hb) {
+            lib()->hb_font_destroy(g->hb);
             g->hb = NULL;
         }
     }
     if (g->hb) {
         g->upem = upem;
-        hb_font_set_scale(g->hb, (int)g->upem, (int)g->upem);
+        lib()->hb_font_set_scale(g->hb, (int)g->upem, (int)g->upem);
         return true;
     }
-    if (g->ft) FT_Done_Face(g->ft);
+    if (g->ft) lib()->FT_Done_Face(g->ft);
     g->ft = NULL;
     g->failed = true;
     return false;
@@ -347,9 +363,9 @@ static bool face_open(glyph_fonts *f, glyph_face *g)
 static bool face_has(glyph_fonts *f, glyph_face *g, uint32_t cp)
 {
 #ifndef MEIRO_NO_FONTCONFIG
-    if (g->charset) return FcCharSetHasChar(g->charset, cp);
+    if (g->charset) return lib()->FcCharSetHasChar(g->charset, cp);
 #endif
-    return face_open(f, g) && FT_Get_Char_Index(g->ft, cp) != 0;
+    return face_open(f, g) && lib()->FT_Get_Char_Index(g->ft, cp) != 0;
 }
 
 /* Whether face g has every code point of p..q. */
@@ -381,7 +397,7 @@ static bool no_script(const char *p, const char *q)
 {
     bool none = true;
     while (none && p < q) {
-        hb_script_t s = hb_unicode_script(hb_unicode_funcs_get_default(), glyph_next_code_point(&p));
+        hb_script_t s = script(glyph_next_code_point(&p));
         none = s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED;
     }
     return none;
@@ -417,11 +433,12 @@ void glyph_run_free(glyph_run *run)
 static bool glyph_box(const glyph_item *it, double *x0, double *y0, double *x1, double *y1)
 {
     FT_Face ft = it->face->ft;
-    if (FT_Load_Glyph(ft, it->id, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+    if (lib()->FT_Load_Glyph(ft, it->id,
+                             FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
         ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
         return false;
     FT_BBox b;
-    FT_Outline_Get_BBox(&ft->glyph->outline, &b);
+    lib()->FT_Outline_Get_BBox(&ft->glyph->outline, &b);
     double u = it->face->upem;
     /* a bold asked of a face that has none is made as cairo makes it (for
      * pango): the outline emboldened by an em / 24, its ink that much wider
@@ -441,18 +458,19 @@ static bool glyph_box(const glyph_item *it, double *x0, double *y0, double *x1, 
 static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const char *lang,
                              glyph_run *run, meiro_error *err)
 {
-    hb_buffer_t *buf = hb_buffer_create();
-    hb_buffer_add_utf8(buf, text, (int)len, 0, (int)len);
-    if (lang && lang[0]) hb_buffer_set_language(buf, hb_language_from_string(lang, -1));
-    hb_buffer_guess_segment_properties(buf);
-    hb_shape(g->hb, buf, NULL, 0);
-    if (!hb_buffer_allocation_successful(buf)) {
-        hb_buffer_destroy(buf);
+    hb_buffer_t *buf = lib()->hb_buffer_create();
+    lib()->hb_buffer_add_utf8(buf, text, (int)len, 0, (int)len);
+    if (lang && lang[0])
+        lib()->hb_buffer_set_language(buf, lib()->hb_language_from_string(lang, -1));
+    lib()->hb_buffer_guess_segment_properties(buf);
+    lib()->hb_shape(g->hb, buf, NULL, 0);
+    if (!lib()->hb_buffer_allocation_successful(buf)) {
+        lib()->hb_buffer_destroy(buf);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory shaping a text");
     }
     unsigned n = 0;
-    const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
-    const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
+    const hb_glyph_info_t *info = lib()->hb_buffer_get_glyph_infos(buf, &n);
+    const hb_glyph_position_t *pos = lib()->hb_buffer_get_glyph_positions(buf, NULL);
     meiro_status s = MEIRO_OK;
     if (run->keep && !vec_reserve(&run->items, &run->cap, run->count + n, sizeof *run->items, 16))
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory shaping a text");
@@ -476,7 +494,7 @@ static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const 
         }
         run->advance += pos[i].x_advance / g->upem;
     }
-    hb_buffer_destroy(buf);
+    lib()->hb_buffer_destroy(buf);
     return s;
 }
 
@@ -548,7 +566,7 @@ void glyph_run_line(const glyph_run *run, double *ascent, double *descent)
         if (g == last) continue; /* a face's glyphs come together */
         last = g;
         hb_font_extents_t e;
-        hb_font_get_h_extents(g->hb, &e);
+        lib()->hb_font_get_h_extents(g->hb, &e);
         *ascent = fmax(*ascent, e.ascender / g->upem);
         *descent = fmax(*descent, -e.descender / g->upem);
     }
@@ -609,22 +627,18 @@ static int on_cubic(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *t
 bool glyph_outline(const glyph_item *it, pen_path *o)
 {
     FT_Face ft = it->face->ft;
-    if (FT_Load_Glyph(ft, it->id, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+    if (lib()->FT_Load_Glyph(ft, it->id,
+                             FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
         ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
         return false;
     static const FT_Outline_Funcs funcs = {on_move, on_line, on_conic, on_cubic, 0, 0};
     decompose d = {o, it->x, it->y, it->face->upem};
-    bool ok = FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d) == 0;
+    bool ok = lib()->FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d) == 0;
     pen_close(o);
     return ok;
 }
 
 /* ---- Unicode ---------------------------------------------------------- */
-
-static hb_unicode_general_category_t category(uint32_t cp)
-{
-    return hb_unicode_general_category(hb_unicode_funcs_get_default(), cp);
-}
 
 uint32_t glyph_next_code_point(const char **p)
 {
@@ -683,10 +697,12 @@ bool glyph_drops(uint32_t cp)
 
 uint32_t glyph_base_letter(uint32_t cp)
 {
-    hb_unicode_funcs_t *u = hb_unicode_funcs_get_default();
+    const glyph_libs *L = lib_glyph(NULL);
+    if (!L) return cp;
+    hb_unicode_funcs_t *u = L->hb_unicode_funcs_get_default();
     hb_codepoint_t a, b;
     /* at most a few steps: a decomposition is shorter than its letter */
-    for (int i = 0; i < 8 && hb_unicode_decompose(u, cp, &a, &b); i++) cp = a;
+    for (int i = 0; i < 8 && L->hb_unicode_decompose(u, cp, &a, &b); i++) cp = a;
     return cp;
 }
 
@@ -708,7 +724,7 @@ const char *glyph_cluster_end(const char *p)
 
 bool glyph_joins(uint32_t cp)
 {
-    switch (hb_unicode_script(hb_unicode_funcs_get_default(), cp)) {
+    switch (script(cp)) {
     case HB_SCRIPT_ARABIC:
     case HB_SCRIPT_SYRIAC:
     case HB_SCRIPT_NKO:
@@ -725,9 +741,9 @@ bool glyph_joins(uint32_t cp)
 bool glyph_rtl(const char *text)
 {
     for (const char *p = text; *p;) {
-        hb_script_t sc = hb_unicode_script(hb_unicode_funcs_get_default(), glyph_next_code_point(&p));
+        hb_script_t sc = script(glyph_next_code_point(&p));
         if (sc == HB_SCRIPT_COMMON || sc == HB_SCRIPT_INHERITED || sc == HB_SCRIPT_UNKNOWN) continue;
-        return hb_script_get_horizontal_direction(sc) == HB_DIRECTION_RTL;
+        return lib()->hb_script_get_horizontal_direction(sc) == HB_DIRECTION_RTL;
     }
     return false;
 }

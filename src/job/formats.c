@@ -94,10 +94,11 @@ static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err
 DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
 DRAWN_WRITER(html)
-DRAWN_WRITER(page)
 DRAWN_WRITER(gcode)
 DRAWN_WRITER(hpgl)
 DRAWN_WRITER(dxf)
+/* -f page: the composer's writer (compose/, in libmeiro.so: no module) */
+static meiro_status w_page RENDER_EXPORT_PARAMS { return export_page RENDER_EXPORT_ARGS; }
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
@@ -149,15 +150,14 @@ typedef meiro_status (*check_fn)(const doc_item *item, const meiro_export_option
 static meiro_status check_layout(const doc_item *item, const meiro_export_options *opt, bool raster,
                                  double *cell_mm, meiro_error *err)
 {
+    /* the composer's (in libmeiro.so: -f page's check loads no module) */
     document d;
-    meiro_status s =
-        drawing()->doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
+    meiro_status s = doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
     if (s != MEIRO_OK) return s;
     if (raster) s = drawing()->raster_check(&d, opt, err);
     page_layout L;
-    if (s == MEIRO_OK && cell_mm && drawing()->doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK)
-        *cell_mm = L.cell;
-    drawing()->doc_free(&d);
+    if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
+    doc_free(&d);
     return s;
 }
 static meiro_status check_page(const doc_item *item, const meiro_export_options *opt,

@@ -95,8 +95,10 @@ const backend = (() => {
     const lines = err.split('\n').filter((l) => l);
     const line = lines.find((l) => !l.startsWith('meiro: warning: ')) || lines[0] || 'meiro: failed';
     const said = line.replace(/^meiro( [a-z]+)?: /, '');
-    // a page asked of an engine that draws none (web/module.c's reason)
-    const code = /WebAssembly build of meiro draws no page/.test(line) ? 'code=no-drawing' : form(said);
+    // a file the engine cannot make without cairo (web/module.c's reason:
+    // the playable page, a machine's, a cover), or a page it describes
+    // none of (a rule maze's: drawn on cairo natively, -f page refused)
+    const code = /WebAssembly build of meiro draws no page|not 'page'$/.test(line) ? 'code=no-drawing' : form(said);
     return new Response(line, { status: status === 2 ? 400 : 500, headers: { 'X-Meiro-Message': code } });
   }
   function made(bytes, format, err, seed, booklet) {
@@ -130,7 +132,9 @@ const backend = (() => {
     const output = `${route === 'booklet' ? 'booklet' : 'maze'}.${page ? 'page' : extension[format] || format}`;
     const files = file ? { [file.name]: new Uint8Array(await new Response(file.body).arrayBuffer()) } : {};
     const seed = (words.find((w, i) => words[i - 1] === '--seed') || (words.find((w) => w.startsWith('--seed=')) || '').slice(7)) || '0';
-    const r = await engineRun([...words, '-o', output], files, output, signal);
+    // (-f page named: a rule maze, whose page the engine does not describe,
+    // would otherwise be written as its text to a file of that name)
+    const r = await engineRun([...words, ...(page ? ['-f', 'page'] : []), '-o', output], files, output, signal);
     if (r.status !== 0) return refused(r.err, r.status);
     if (!page) return made(r.output, format, r.err, seed, route === 'booklet');
     const draw = await loadRenderer();

@@ -84,8 +84,9 @@ const state = {
   kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0, notice = null;
-// the preview's refusal, said again after a file made (an engine that
-// draws no page still writes the spreadsheet, JSON, text and CSV)
+// the preview's refusal, said again after a file made (one the engine
+// cannot draw, a rule maze's page, still has its spreadsheet, JSON, text
+// and CSV)
 let previewRefused = null;
 
 // the page's address may name the first maze's seed (/?seed=7), else a new one
@@ -544,13 +545,15 @@ async function refresh() {
   const argv = generateWords('svg');
   $('cancel').hidden = !backend.engine;
   try {
-    // both asked at once; the maze shown as soon as it comes, its answer after
-    // (a sheet for the fingers has none)
+    // both asked at once, the maze first (the engine's worker does one job
+    // after the other); the maze shown as soon as it comes, its answer
+    // after (a sheet for the fingers has none)
     const answered = forWhom() !== 'tactile';
     $('answer').closest('figure').hidden = !answered;
+    const asked = fetchSvg(q, argv, ctl.signal);
     const answer = answered ? fetchSvg(`${q}&solution=1`, [...argv, '--solution'], ctl.signal) : null;
     if (answer) answer.catch(() => {}); // (a refusal is the maze's too: said below)
-    const puzzle = await fetchSvg(q, argv, ctl.signal);
+    const puzzle = await asked;
     setImage($('puzzle'), puzzle.url);
     $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
     showError(notice, false); // (a refused picture's, said once over the maze without it)
