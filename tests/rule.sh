@@ -38,6 +38,12 @@ run 2 "$meiro" generate --rule abc --answers back; err_has "key or none"
 run 2 "$meiro" booklet --rule abc --copies 0; err_has "1 to 500"
 run 1 "$meiro" generate --rule "words:$tmp/none.txt" -s 1; err_has "cannot open"
 run 2 "$meiro" generate --rule abc -s 1 -f png -o "$tmp/x.png"; err_has "pdf, xlsx, html, text or json"
+# the file's name read as the format table reads it: a format rule mazes are
+# not written in, or an unknown type, refused (they were written as text)
+run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.page"; err_has "pdf, xlsx, html, text or json"; absent "$tmp/x.page"
+run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.png"; err_has "not png"; absent "$tmp/x.png"
+run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.foo"; err_has "unknown file type '.foo'"; absent "$tmp/x.foo"
+run 0 "$meiro" generate --rule abc -s 1 -o "$tmp/x.htm"; grep -q "<html" "$tmp/x.htm" && ok || bad "x.htm is no HTML page"
 absent "$tmp/x.png"
 run 2 "$meiro" generate --rule abc -s 1 --play -o "$tmp/x.pdf"; err_has "plays in an xlsx"
 absent "$tmp/x.pdf"

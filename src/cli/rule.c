@@ -256,7 +256,8 @@ int cmd_rule(int argc, char **argv, bool booklet)
     if (meiro_rule_sheets_save_on((const meiro_rule_sheet *const *)sheets, (size_t)copies, format,
                                   output, title, (unsigned)per_page, answers, paper, paper_w,
                                   paper_h, &err) != MEIRO_OK) {
-        if (err.status == MEIRO_ERROR_ARGUMENT) { /* an option the library refused */
+        if (err.status == MEIRO_ERROR_ARGUMENT || err.status == MEIRO_ERROR_UNKNOWN_NAME) {
+            /* an option the library refused, a file type it does not know */
             fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
             rc = EXIT_USAGE;
         } else {

@@ -28,12 +28,6 @@ static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_
     return meiro_rule_sheet_write(j->sheets[0], j->format, out, err);
 }
 
-static bool ends_with(const char *s, const char *tail)
-{
-    size_t a = strlen(s), b = strlen(tail);
-    return a >= b && !strcmp(s + a - b, tail);
-}
-
 meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
                                      const char *format, const char *filename, const char *title,
                                     unsigned per_page, bool answers, meiro_error *err)
@@ -62,20 +56,18 @@ meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, si
                                         meiro_error *err)
 {
     if (!count) return fail(err, MEIRO_ERROR_ARGUMENT, "no rule maze to save");
-    if (!format) {
-        format = "text";
-        if (filename && (ends_with(filename, ".pdf") || ends_with(filename, ".PDF"))) format = "pdf";
-        else if (filename && ends_with(filename, ".json")) format = "json";
-        else if (filename && ends_with(filename, ".svg")) format = "svg";
-        else if (filename && ends_with(filename, ".xlsx")) format = "xlsx";
-        else if (filename && (ends_with(filename, ".html") || ends_with(filename, ".htm"))) format = "html";
-    }
+    /* the file's name says the format as the format table reads it (an
+     * extension of a format rule mazes are not written in is refused, not
+     * written as text) */
+    meiro_format named = MEIRO_FORMAT_TEXT;
+    if (!format && filename && meiro_format_from_filename(filename, MEIRO_FORMAT_TEXT, &named, err))
+        return err->status;
+    if (!format) format = meiro_format_info(named)->name;
     if (strcmp(format, "pdf") && strcmp(format, "text") && strcmp(format, "json") &&
         strcmp(format, "xlsx") && strcmp(format, "html") && strcmp(format, "svg"))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "--format: a rule maze is written as pdf, xlsx, html, text or json (svg: a page's "
-                          "picture), not "
-                          "'%s'",
+                          "a rule maze is written as pdf, xlsx, html, text or json (svg: a page's "
+                          "picture), not %s",
                           format);
     if (strcmp(format, "pdf") && count > 1)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
