@@ -365,11 +365,15 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
+    /* a tactile sheet shows no answer: a key at the end is the teacher's, in print */
     for (size_t i = 0; print_profile_of(opt->print)->tactile && i < count; i++)
-        if (items[i].path)
+        if (items[i].path && page_answers(opt) != ANSWERS_KEY)
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--print tactile makes a sheet to read with the fingers, without "
-                        "an answer: leave out --solution (or a template's answers)");
+                        page_answers(opt) == ANSWERS_NONE
+                            ? "--print tactile makes a sheet to read with the fingers, without "
+                              "an answer: leave out --solution (or a template's answers)"
+                            : "--print tactile keeps the answers off the sheets: a key in print "
+                              "at the end (--answers key) or none, not between them");
     d->measure = measure_cache_new();
     if (!d->measure) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     d->items = items;
@@ -382,6 +386,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     int contents = parts ? parts->contents : 0;
     if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
     if (contents < 0) contents = count > 20 && st->per_page == 1;
+    if (st->tactile) { /* a tactile booklet opens with its braille contents, no print cover */
+        st->cover = false;
+        if (contents < 0 || (parts && parts->contents < 0)) contents = count > 1;
+    }
     d->version = parts ? parts->version : NULL;
     d->copies = parts && parts->per_copy ? parts->copies : NULL;
     d->per_copy = d->copies ? parts->per_copy : 0;
@@ -485,7 +493,16 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
             page_layout L;
             page_frame f;
             s = doc_place(d, &d->pages[p], k, &L, &f, err);
+            if (s == MEIRO_OK && st->tactile && d->pages[p].kind == PAGE_PUZZLES)
+                s = tactile_check(d, &d->pages[p], &f, err);
         }
+    }
+    for (size_t p = 0; s == MEIRO_OK && st->tactile && p < d->page_count; p++) {
+        page_frame f;
+        if (d->pages[p].kind != PAGE_CONTENTS) continue;
+        s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, &d->pages[p]),
+                         page_texts(d, &d->pages[p]), &f, err);
+        if (s == MEIRO_OK) s = tactile_contents_check(d, &d->pages[p], &f, err);
     }
     if (s != MEIRO_OK) doc_free(d);
     return s;
@@ -850,8 +867,7 @@ static void draw_notes(canvas *cv, const document *d, const page_frame *f)
     canvas_take_path(cv, ROLE_PAGE, &rule, 1);
 }
 
-/* The first page (from 1) of a kind showing item i, or 0. */
-static unsigned page_of(const document *d, page_kind kind, size_t i)
+unsigned doc_page_of(const document *d, page_kind kind, size_t i)
 {
     for (size_t p = 0; p < d->page_count; p++)
         if (d->pages[p].kind == kind && d->pages[p].first <= i &&
@@ -935,11 +951,11 @@ static void draw_contents(canvas *cv, const document *d, const page_frame *f)
         if (level >= 1 && level <= 4)
             snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
         else snprintf(line, sizeof line, "%s – %s", from, to);
-        contents_line(cv, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
+        contents_line(cv, d, f, y, line, doc_page_of(d, PAGE_PUZZLES, i));
         y += step;
         i = j;
     }
-    unsigned key = page_of(d, PAGE_ANSWERS, 0);
+    unsigned key = doc_page_of(d, PAGE_ANSWERS, 0);
     if (key && st->answers == ANSWERS_KEY)
         contents_line(cv, d, f, y + step / 2, st->labels->answers, key);
 }
@@ -1002,13 +1018,18 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
         return s == MEIRO_OK ? canvas_status(cv, err) : s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
+        if (p->kind == PAGE_CONTENTS && st->tactile) /* braille, without small print */
+            return page ? draw_tactile_contents(cv, d, p, &f, err) : canvas_status(cv, err);
         if (page && p->kind == PAGE_NOTES) draw_notes(cv, d, &f);
         else if (page && p->kind == PAGE_BACK) draw_back(cv, d, &f);
         else if (page) draw_contents(cv, d, &f);
         if (layers & LAYER_FOOTER) draw_footer(cv, d, index, &f);
         return canvas_status(cv, err);
     }
-    if (st->tactile) return draw_tactile(cv, d, p, &f, err);
+    if (st->tactile && p->kind == PAGE_PUZZLES) return draw_tactile(cv, d, p, &f, err);
+    /* a tactile booklet's print key: the mazes as the sheets draw them, lines */
+    maze_marks marks = st->marks;
+    marks.paths = marks.paths || st->tactile;
     bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
@@ -1019,7 +1040,7 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
         const doc_item *it = &d->items[p->first + k];
         if (layers & LAYER_WALLS) s = draw_outline(cv, it->maze, &L, err);
         if (s != MEIRO_OK) break;
-        draw_maze(cv, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
+        draw_maze(cv, it->maze, paths ? it->path : NULL, &L, &marks, snap, layers);
         if (maze_only) return canvas_status(cv, err);
         if (page && d->count > 1) draw_caption(cv, d, p, k, &L, &f);
     }

@@ -164,6 +164,9 @@ void doc_page_size(const document *d, double *w, double *h);
 meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maze_only,
                            double snap, unsigned layers, meiro_error *err);
 
+/* The first page (from 1) of a kind showing item i, or 0. */
+unsigned doc_page_of(const document *d, page_kind kind, size_t i);
+
 /* Whether page `index` draws a solution path. */
 bool doc_page_has_path(const document *d, size_t index);
 

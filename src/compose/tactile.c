@@ -5,10 +5,13 @@
 #include "core/grid.h"
 #include "compose/draw.h"
 #include "compose/canvas.h"
+#include "compose/measure.h"
 #include "page/braille.h"
 #include "page/centre.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 /* the print beside the braille: large, for a sighted helper */
 #define TACTILE_PRINT_MM 7.0
@@ -50,10 +53,10 @@ static const char *braille_words(const document *d, const char *text, const char
     return text;
 }
 
-/* text in braille at (x, y) (its top), then in print after it; the right
- * end */
+/* text in braille at (x, y) (its top), then in print after it; the print's
+ * right end into *end (NULL: not wanted) */
 static meiro_status label(canvas *cv, const document *d, const char *text, const char *english,
-                          double x, double y, meiro_error *err)
+                          double x, double y, double *end, meiro_error *err)
 {
     char dots[BRAILLE_BYTES];
     meiro_status s = braille_translate(d->style.labels->lang, braille_words(d, text, english), dots,
@@ -61,8 +64,10 @@ static meiro_status label(canvas *cv, const document *d, const char *text, const
     if (s != MEIRO_OK) return s;
     braille_scene(cv->scene, x, y, dots);
     canvas_set_colour(cv, 0, 0, 0);
-    draw_text(cv, ROLE_TEXT, text, d->style.marks.font, x + braille_width(dots) + BRAILLE_CELL_MM,
-              y + BRAILLE_H_MM, TACTILE_PRINT_MM, true, -1);
+    double at = x + braille_width(dots) + BRAILLE_CELL_MM;
+    draw_text(cv, ROLE_TEXT, text, d->style.marks.font, at, y + BRAILLE_H_MM, TACTILE_PRINT_MM,
+              true, -1);
+    if (end) *end = at + measured_width(cv, text, d->style.marks.font, true, TACTILE_PRINT_MM);
     return MEIRO_OK;
 }
 
@@ -86,8 +91,102 @@ static meiro_status too_big(const document *d, const meiro_maze *m, box slot, do
                       d->style.paper.name, cell, mw * cell, mh * cell, slot.w, slot.h);
 }
 
-meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
-                          meiro_error *err)
+/* What heads a page: its title (a booklet's sheet: its maze's number, as
+ * the contents name it) in braille, centred, and in print under it. */
+typedef struct heading {
+    char print[256], english[256];
+    char dots[BRAILLE_BYTES];
+} heading;
+
+static meiro_status heading_plan(const document *d, const doc_page *p, const page_frame *f,
+                                 heading *h, meiro_error *err)
+{
+    const doc_style *st = &d->style;
+    if (p->kind == PAGE_PUZZLES && d->count > 1) {
+        snprintf(h->print, sizeof h->print, st->labels->maze_no, (unsigned)(p->first + 1));
+        snprintf(h->english, sizeof h->english, labels_for("en")->maze_no,
+                 (unsigned)(p->first + 1));
+    } else {
+        snprintf(h->print, sizeof h->print, "%s", st->title ? st->title : st->labels->default_title);
+        snprintf(h->english, sizeof h->english, "%s", labels_for("en")->default_title);
+    }
+    meiro_status s = braille_translate(st->labels->lang, braille_words(d, h->print, h->english),
+                                       h->dots, sizeof h->dots, err);
+    if (s != MEIRO_OK) return s;
+    double width = f->page_w - 2 * f->margin;
+    if (braille_width(h->dots) > width)
+        return fail_field(err, MEIRO_FIELD_TITLE, MEIRO_ERROR_ARGUMENT,
+                          "the title takes %zu braille cells, a line of a tactile sheet on %s "
+                          "holds %d: shorten it",
+                          braille_cells(h->dots), st->paper.name, (int)(width / BRAILLE_CELL_MM));
+    return MEIRO_OK;
+}
+
+/* The heading's height: its braille line and the print's baseline under it */
+#define HEADING_MM (BRAILLE_LINE_MM + TACTILE_PRINT_MM)
+
+static void draw_heading(canvas *cv, const document *d, const heading *h, const page_frame *f)
+{
+    double left = f->margin, right = f->page_w - f->margin;
+    braille_scene(cv->scene, (left + right - braille_width(h->dots)) / 2, f->margin, h->dots);
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, ROLE_TITLE, h->print, d->style.marks.font, (left + right) / 2,
+              f->margin + HEADING_MM, TACTILE_PRINT_MM, true, 0);
+}
+
+/* The top of the braille on a page's last row: the key's second row, and
+ * a booklet's page number beside it */
+static double foot_row(const page_frame *f)
+{
+    return f->page_h - f->margin - TACTILE_SYMBOL_MM / 2 - BRAILLE_H_MM / 2;
+}
+
+/* A number in braille then in print, the print's right end at `right`,
+ * the braille's top at y; its left end into *start. */
+static meiro_status number_at(canvas *cv, const document *d, scene_role role, unsigned number,
+                              double right, double y, double *start, meiro_error *err)
+{
+    char digits[16], print[64], dots[64];
+    snprintf(digits, sizeof digits, "%u", number);
+    snprintf(print, sizeof print, "%u", number);
+    labels_digits(d->style.labels, print, sizeof print);
+    meiro_status s = braille_translate(d->style.labels->lang, digits, dots, sizeof dots, err);
+    if (s != MEIRO_OK) return s;
+    const char *font = d->style.marks.font;
+    double at = right - measured_width(cv, print, font, true, TACTILE_PRINT_MM);
+    *start = at - BRAILLE_CELL_MM - braille_width(dots);
+    braille_scene(cv->scene, *start, y, dots);
+    canvas_set_colour(cv, 0, 0, 0);
+    draw_text(cv, role, print, font, at, y + BRAILLE_H_MM, TACTILE_PRINT_MM, true, -1);
+    return MEIRO_OK;
+}
+
+/* A booklet's page number (braille pages are numbered in braille), at the
+ * foot's right, 1/4 in clear of what ends at `clear_of` on its row. */
+static meiro_status page_number(canvas *cv, const document *d, const doc_page *p,
+                                const page_frame *f, double clear_of, meiro_error *err)
+{
+    if (!d->style.page_numbers || d->count < 2) return MEIRO_OK;
+    double start;
+    meiro_status s = number_at(cv, d, ROLE_PAGE_NUMBER, (unsigned)(p - d->pages + 1),
+                               f->page_w - f->margin, foot_row(f), &start, err);
+    if (s == MEIRO_OK && start - clear_of < TACTILE_APART_MM)
+        s = fail_field(err, MEIRO_FIELD_NONE, MEIRO_ERROR_ARGUMENT,
+                       "the key's words leave no room for the page number on a tactile sheet "
+                       "on %s: shorter words for S and G",
+                       d->style.paper.name);
+    return s;
+}
+
+/* Where a sheet's parts go: its heading, the key's top, the maze */
+typedef struct sheet {
+    heading head;
+    double key;
+    page_layout L;
+} sheet;
+
+static meiro_status sheet_plan(const document *d, const doc_page *p, const page_frame *f,
+                               sheet *sh, meiro_error *err)
 {
     const doc_style *st = &d->style;
     const meiro_maze *m = d->items[p->first].maze;
@@ -97,49 +196,55 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
                           "a tactile sheet's cells are %g mm or more (lines 1/4 in apart, S and G "
                           "1/2 in), not %g",
                           TACTILE_CELL_MM, cell);
-    scene *sc = cv->scene;
-    double left = f->margin, right = f->page_w - f->margin, y = f->margin;
-    /* the title: braille centred, the print under it */
-    const char *title = st->title ? st->title : st->labels->default_title;
-    char dots[BRAILLE_BYTES];
-    meiro_status s = braille_translate(st->labels->lang,
-                                       braille_words(d, title, labels_for("en")->default_title),
-                                       dots, sizeof dots, err);
+    meiro_status s = heading_plan(d, p, f, &sh->head, err);
     if (s != MEIRO_OK) return s;
-    if (braille_width(dots) > right - left)
-        return fail_field(err, MEIRO_FIELD_TITLE, MEIRO_ERROR_ARGUMENT,
-                          "the title takes %zu braille cells, a line of a tactile sheet on %s "
-                          "holds %d: shorten it",
-                          braille_cells(dots), st->paper.name,
-                          (int)((right - left) / BRAILLE_CELL_MM));
-    braille_scene(sc, (left + right - braille_width(dots)) / 2, y, dots);
-    y += BRAILLE_LINE_MM + TACTILE_PRINT_MM;
-    canvas_set_colour(cv, 0, 0, 0);
-    draw_text(cv, ROLE_TITLE, title, st->marks.font, (left + right) / 2, y, TACTILE_PRINT_MM, true,
-              0);
-    /* the key, two rows at the foot: a symbol, its braille and print */
-    double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM;
-    double key = f->page_h - f->margin - 2 * row + TACTILE_APART_MM;
+    /* the key, two rows at the foot; the maze between */
+    double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM, top = f->margin + HEADING_MM;
+    sh->key = f->page_h - f->margin - 2 * row + TACTILE_APART_MM;
+    box slot = {f->margin, top + TACTILE_APART_MM, f->page_w - 2 * f->margin,
+                sh->key - 2 * TACTILE_APART_MM - (top + TACTILE_APART_MM)};
+    double mw, mh;
+    maze_cells(m, &mw, &mh);
+    sh->L = (page_layout){0};
+    meiro_error quiet;
+    if (layout_in_slot(mw, mh, 0, slot, false, cell, 0, TACTILE_LINE_MM, &sh->L, &quiet) !=
+        MEIRO_OK)
+        return too_big(d, m, slot, cell, err);
+    return MEIRO_OK;
+}
+
+meiro_status tactile_check(const document *d, const doc_page *p, const page_frame *f,
+                           meiro_error *err)
+{
+    sheet sh;
+    return sheet_plan(d, p, f, &sh, err);
+}
+
+meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
+                          meiro_error *err)
+{
+    const doc_style *st = &d->style;
+    const meiro_maze *m = d->items[p->first].maze;
+    sheet sh;
+    meiro_status s = sheet_plan(d, p, f, &sh, err);
+    if (s != MEIRO_OK) return s;
+    scene *sc = cv->scene;
+    draw_heading(cv, d, &sh.head, f);
+    /* the key: a symbol, its braille and print */
+    double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM, left = f->margin, end = left;
     const char *words[2] = {st->marks.start ? st->marks.start : "S",
                             st->marks.goal ? st->marks.goal : "G"};
     for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
-        double cy = key + k * row + TACTILE_SYMBOL_MM / 2;
+        double cy = sh.key + k * row + TACTILE_SYMBOL_MM / 2;
         symbol(sc, k ? ROLE_GOAL : ROLE_START, left + TACTILE_SYMBOL_MM / 2, cy);
         s = label(cv, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + TACTILE_APART_MM,
-                  cy - BRAILLE_H_MM / 2, err);
+                  cy - BRAILLE_H_MM / 2, &end, err);
     }
+    if (s == MEIRO_OK) s = page_number(cv, d, p, f, end, err);
     if (s != MEIRO_OK) return s;
-    /* the maze between, its cells at the tactile size */
-    box slot = {left, y + TACTILE_APART_MM, right - left,
-                key - 2 * TACTILE_APART_MM - (y + TACTILE_APART_MM)};
-    double mw, mh;
-    maze_cells(m, &mw, &mh);
-    page_layout L = {0};
-    meiro_error quiet;
-    if (layout_in_slot(mw, mh, 0, slot, false, cell, 0, TACTILE_LINE_MM, &L, &quiet) != MEIRO_OK)
-        return too_big(d, m, slot, cell, err);
-    stroke_centre_lines(sc, m, &L, TACTILE_LINE_MM);
-    grid_view v = grid_view_of(m, &L);
+    /* the maze, its cells at the tactile size */
+    stroke_centre_lines(sc, m, &sh.L, TACTILE_LINE_MM);
+    grid_view v = grid_view_of(m, &sh.L);
     const meiro_cell ends[2] = {m->start, m->goal};
     for (int k = 0; k < 2; k++) {
         double x, cy;
@@ -147,4 +252,90 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
         symbol(sc, k ? ROLE_GOAL : ROLE_START, x, cy);
     }
     return canvas_status(cv, err);
+}
+
+/* ---- A tactile booklet's contents ---- */
+
+/* Contents lines as far apart as braille's lines */
+#define CONTENTS_ROW_MM BRAILLE_LINE_MM
+
+/* The top of the contents' first line (their heading) */
+static double contents_top(const page_frame *f)
+{
+    return f->margin + HEADING_MM + TACTILE_APART_MM;
+}
+
+/* Lines the contents page holds: from its heading to 1/4 in above the
+ * page number's row */
+static size_t contents_room(const page_frame *f)
+{
+    double room = foot_row(f) - TACTILE_APART_MM - contents_top(f);
+    return room > 0 ? (size_t)(room / CONTENTS_ROW_MM) : 0;
+}
+
+/* The contents' lines: their heading, a line a maze, the key's */
+static size_t contents_lines(const document *d)
+{
+    return 1 + d->count + (doc_page_of(d, PAGE_ANSWERS, 0) ? 1 : 0);
+}
+
+meiro_status tactile_contents_check(const document *d, const doc_page *p, const page_frame *f,
+                                    meiro_error *err)
+{
+    heading h;
+    meiro_status s = heading_plan(d, p, f, &h, err);
+    if (s != MEIRO_OK) return s;
+    size_t room = contents_room(f), lines = contents_lines(d);
+    if (lines > room)
+        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
+                          "a tactile booklet's braille contents name each maze on a line of "
+                          "its own: %s holds %zu mazes%s, not %zu",
+                          d->style.paper.name, room - (lines - d->count),
+                          lines > d->count + 1 ? " and the key" : "", d->count);
+    return MEIRO_OK;
+}
+
+/* A contents line: its words in braille and print, guide dots (dot 5, a
+ * cell clear of each side, as braille's contents have them), the page in
+ * braille and print at the right. */
+static meiro_status contents_line(canvas *cv, const document *d, const page_frame *f, double y,
+                                  const char *words, const char *english, unsigned page,
+                                  meiro_error *err)
+{
+    double end, start;
+    meiro_status s = label(cv, d, words, english, f->margin, y, &end, err);
+    if (s == MEIRO_OK) s = number_at(cv, d, ROLE_TEXT, page, f->page_w - f->margin, y, &start, err);
+    if (s != MEIRO_OK) return s;
+    double from = end + BRAILLE_CELL_MM, to = start - BRAILLE_CELL_MM;
+    char guide[BRAILLE_BYTES] = "";
+    size_t n = 0;
+    for (double x = from + BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM; x <= to && n + 4 < sizeof guide;
+         x += BRAILLE_CELL_MM)
+        n += (size_t)snprintf(guide + n, sizeof guide - n, "⠐");
+    if (n >= 2 * strlen("⠐")) braille_scene(cv->scene, from, y, guide);
+    return MEIRO_OK;
+}
+
+meiro_status draw_tactile_contents(canvas *cv, const document *d, const doc_page *p,
+                                   const page_frame *f, meiro_error *err)
+{
+    const page_labels *words = d->style.labels, *en = labels_for("en");
+    heading h;
+    meiro_status s = heading_plan(d, p, f, &h, err);
+    if (s != MEIRO_OK) return s;
+    draw_heading(cv, d, &h, f);
+    double y = contents_top(f);
+    s = label(cv, d, words->contents, en->contents, f->margin, y, NULL, err);
+    for (size_t i = 0; s == MEIRO_OK && i < d->count; i++) {
+        char print[96], english[96];
+        snprintf(print, sizeof print, words->maze_no, (unsigned)(i + 1));
+        snprintf(english, sizeof english, en->maze_no, (unsigned)(i + 1));
+        y += CONTENTS_ROW_MM;
+        s = contents_line(cv, d, f, y, print, english, doc_page_of(d, PAGE_PUZZLES, i), err);
+    }
+    unsigned key = doc_page_of(d, PAGE_ANSWERS, 0);
+    if (s == MEIRO_OK && key)
+        s = contents_line(cv, d, f, y + CONTENTS_ROW_MM, words->answers, en->answers, key, err);
+    if (s == MEIRO_OK) s = page_number(cv, d, p, f, f->margin, err);
+    return s == MEIRO_OK ? canvas_status(cv, err) : s;
 }
