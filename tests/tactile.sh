@@ -4,7 +4,7 @@
 # svg, png and page; what a sheet cannot be refused in one line, exit 2, no
 # file: another format, a maze too big for the paper (the message names
 # the largest that fits, which is then written), smaller cells, an answer,
-# a weave, a booklet; the tactile levels, and theirs refused.
+# a weave; a tactile booklet, and its refusals; the tactile levels, and theirs refused.
 # tests/test_tactile.c measures the sheets.
 # Usage: tactile.sh BUILD_DIR
 build=${1:-build}
@@ -42,9 +42,31 @@ check refused '
     refuse "cells are 19 mm or more" --cell 10 -W 4 -H 4 -o "$tmp/bad.pdf"
     refuse "leave out --solution" --solution -W 4 -H 4 -o "$tmp/bad.pdf"
     refuse "--weave" --weave 20 -W 4 -H 4 -o "$tmp/bad.pdf"
-    run 2 "$meiro" booklet -n 2 --print tactile -o "$tmp/bad.pdf"
-    err_has "not booklets"
-    absent "$tmp/bad.pdf"
+'
+
+# a tactile booklet: written (its contents first, one sheet a maze, the
+# key); what it cannot be refused in one line, exit 2, no file
+check booklet '
+    run 0 "$meiro" booklet -s 4 -n 3 --print tactile -o "$tmp/book.pdf"
+    [ "$(pdfinfo "$tmp/book.pdf" | sed -n "s/^Pages: *//p")" = 5 ] && ok ||
+        bad "not 5 pages: the contents, 3 sheets, the key"
+    refuse() { # MESSAGE ARGS...
+        msg=$1; shift
+        rm -f "$tmp/bad."*
+        run 2 "$meiro" booklet -s 1 --print tactile "$@"
+        err_has "$msg"
+        [ "$(grep -c . "$tmp/err")" -le 2 ] && ok || bad "more than a line: $(cat "$tmp/err")"
+        ls "$tmp"/bad.* > /dev/null 2>&1 && bad "a file written for $*" || ok
+    }
+    refuse "a PDF (or its pages as data)" -o "$tmp/bad.xlsx"
+    refuse "a PDF (or its pages as data)" -o "$tmp/bad.html"
+    refuse "not a class set" --copies 3 -o "$tmp/bad.pdf"
+    refuse "without a print cover" --cover -o "$tmp/bad.pdf"
+    refuse "not weave" --kinds plain,weave -o "$tmp/bad.pdf"
+    refuse "not between them" --answers after-page -o "$tmp/bad.pdf"
+    refuse "not by --difficulty" --difficulty easy-normal -o "$tmp/bad.pdf"
+    refuse "does not fit a tactile sheet" --from 3x3 --to 12x12 -o "$tmp/bad.pdf"
+    refuse "a4 holds 20 mazes and the key, not 21" -n 21 -o "$tmp/bad.pdf"
 '
 
 # the pre-braille progression: each level a sheet; refused without

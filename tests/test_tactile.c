@@ -337,21 +337,52 @@ typedef struct sheet_verdicts {
     verdict roles, apart, symbols, read, dots;
 } sheet_verdicts;
 
-/* The sheet described at path (lang its language, `what` naming it in
- * messages): only the sheet's roles and black; the lines apart; S and G
+/* Guide dots (dot 5 cells) between a contents line's words and its page:
+ * dots to feel along, no text to read back */
+static bool guide_dots(const char *braille)
+{
+    for (; *braille; braille += strlen("⠐"))
+        if (strncmp(braille, "⠐", strlen("⠐"))) return false;
+    return true;
+}
+
+/* The braille of page s read back, in order, into texts[] (up to max;
+ * guide dots left out), their dots measured into v->dots; how many. */
+static size_t braille_read(const scene *s, const char *lang, const char *what, verdict *dots,
+                           char texts[][64], size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; s && i < s->count; i++) {
+        const scene_item *it = &s->items[i];
+        if (it->kind != SCENE_TEXT || it->role != ROLE_BRAILLE) continue;
+        char why[160] = "no path of dots";
+        bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
+                    s->items[i + 1].kind == SCENE_PATH;
+        verdict_note(dots, next && dots_standard(s, it, &s->items[i + 1], why, sizeof why),
+                     "%s: '%s': %s", what, it->text.text, why);
+        if (guide_dots(it->text.text) || n == max) continue;
+        texts[n][0] = 0;
+        braille_back(lang, it->text.text, texts[n], sizeof texts[n], NULL);
+        n++;
+    }
+    return n;
+}
+
+/* The sheet page s (lang its language, `what` naming it in messages,
+ * `braille` its braille texts: the title, S's and G's, a booklet's page
+ * number): only the sheet's roles and black; the lines apart; S and G
  * 1/2 in and more, each 1/4 in from every line but its own; the braille
  * read back and its dots at the standard size. */
-static void measure_sheet(const char *path, const char *lang, const char *what, sheet_verdicts *v)
+static void measure_scene(const scene *s, const char *lang, const char *what, size_t braille,
+                          sheet_verdicts *v)
 {
-    scene_book book;
-    scene *s = read_page(path, &book);
     verdict_note(&v->roles, s != NULL, "%s: no page", what);
     lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
     size_t starts = 0, goals = 0, texts_read = 0;
     for (size_t i = 0; s && i < s->count; i++) {
         const scene_item *it = &s->items[i];
-        const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,
-                                 ROLE_BRAILLE,   ROLE_TITLE, ROLE_TEXT};
+        const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,       ROLE_BRAILLE,
+                                 ROLE_TITLE,     ROLE_TEXT,  ROLE_PAGE_NUMBER};
         bool known = false;
         for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
         scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
@@ -401,7 +432,7 @@ static void measure_sheet(const char *path, const char *lang, const char *what, 
     }
     verdict_note(&v->symbols, starts == 2 && goals == 2, "%s: %zu S and %zu G", what, starts,
                  goals);
-    verdict_note(&v->read, texts_read == 3, "%s: %zu braille texts", what, texts_read);
+    verdict_note(&v->read, texts_read == braille, "%s: %zu braille texts", what, texts_read);
     char where[96] = "";
     double gap = least_gap(&l, where, sizeof where);
     verdict_note(&v->apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
@@ -413,6 +444,13 @@ static void measure_sheet(const char *path, const char *lang, const char *what, 
         free(ends[k].v);
     }
     free(l.v);
+}
+
+/* The sheet described at path (measure_scene). */
+static void measure_sheet(const char *path, const char *lang, const char *what, sheet_verdicts *v)
+{
+    scene_book book;
+    measure_scene(read_page(path, &book), lang, what, 3, v);
     scene_book_free(&book);
 }
 
@@ -705,7 +743,146 @@ static void test_refused(void)
     meiro_maze_free(m);
 }
 
+/* A booklet's pages as data (-f page) at path, or its refusal. */
+static meiro_status booklet_pages(unsigned count, meiro_paper paper, uint32_t from, uint32_t to,
+                                  meiro_answers answers, const char *path, meiro_error *err)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = count;
+    b.seed = 11 + count;
+    b.from_w = b.from_h = from, b.to_w = b.to_h = to;
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.print = MEIRO_PRINT_TACTILE;
+    page.paper = paper;
+    page.answers = answers;
+    return meiro_booklet_save(&b, &page, MEIRO_FORMAT_PAGE, path, err);
+}
+
+/* A tactile booklet: its braille contents (the title, then each maze's
+ * number and page, and the key's, read back through liblouis, in order),
+ * each sheet measured as a sheet is (its number as its title, its page
+ * number in braille and print), its mazes rising in size to the largest
+ * the paper holds; the print key at the end, its lines and answers, no
+ * braille; the page count; no answer on a sheet; what the contents page
+ * cannot hold refused, naming how many it holds, and that many made. */
+static void test_booklet(void)
+{
+    static const struct {
+        unsigned count;
+        meiro_paper paper;
+        meiro_answers answers;
+    } books[] = {{10, MEIRO_PAPER_A4, MEIRO_ANSWERS_DEFAULT},
+                 {4, MEIRO_PAPER_A5, MEIRO_ANSWERS_KEY},
+                 {3, MEIRO_PAPER_LETTER, MEIRO_ANSWERS_NONE}};
+    sheet_verdicts v = {0};
+    verdict contents = {0}, key = {0}, sizes = {0};
+    char path[128];
+    snprintf(path, sizeof path, "%s/book.page", dir);
+    for (size_t b = 0; b < TEST_COUNT(books); b++) {
+        meiro_error err = {0};
+        CHECK_MSG(booklet_pages(books[b].count, books[b].paper, 0, 0, books[b].answers, path,
+                                &err) == MEIRO_OK,
+                  "book %zu: %s", b, err.message);
+        scene_book book = {0};
+        FILE *in = fopen(path, "r");
+        CHECK(in && scene_json_read(in, path, &book, &err) == MEIRO_OK);
+        if (in) fclose(in);
+        size_t n = books[b].count, keyed = books[b].answers != MEIRO_ANSWERS_NONE;
+        CHECK_MSG(book.count >= n + 1 + keyed && (keyed || book.count == n + 1),
+                  "book %zu: %zu pages for %zu mazes", b, book.count, n);
+        /* the contents: the title, its heading, a line a maze and the key's */
+        char texts[64][64], want[64][64];
+        size_t got = braille_read(&book.pages[0], NULL, "contents", &v.dots, texts, 64), w = 0;
+        snprintf(want[w++], 64, "Mazes");
+        snprintf(want[w++], 64, "Contents");
+        for (size_t i = 0; i < n; i++) {
+            snprintf(want[w++], 64, "No. %zu", i + 1);
+            snprintf(want[w++], 64, "%zu", i + 2);
+        }
+        if (keyed) snprintf(want[w++], 64, "Answers"), snprintf(want[w++], 64, "%zu", n + 2);
+        snprintf(want[w++], 64, "1"); /* its own page number */
+        verdict_note(&contents, got == w, "book %zu: %zu braille lines read, %zu wanted", b, got,
+                     w);
+        for (size_t k = 0; k < got && k < w; k++)
+            verdict_note(&contents, !strcmp(texts[k], want[k]), "book %zu: '%s' where '%s'", b,
+                         texts[k], want[k]);
+        /* the sheets: measured, their number and page read back, rising */
+        double last = 0;
+        for (size_t i = 0; i < n; i++) {
+            const scene *s = &book.pages[i + 1];
+            char what[64];
+            snprintf(what, sizeof what, "book %zu sheet %zu", b, i + 1);
+            measure_scene(s, NULL, what, 4, &v);
+            got = braille_read(s, NULL, what, &v.dots, texts, 64);
+            char number[32], page_no[32];
+            snprintf(number, sizeof number, "No. %zu", i + 1);
+            snprintf(page_no, sizeof page_no, "%zu", i + 2);
+            verdict_note(&contents,
+                         got == 4 && !strcmp(texts[0], number) && !strcmp(texts[3], page_no),
+                         "%s: headed '%s', page '%s'", what, got ? texts[0] : "",
+                         got == 4 ? texts[3] : "");
+            double extent = 0; /* the lines' reach across and down */
+            double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+            for (size_t k = 0; k < s->count; k++) {
+                if (s->items[k].role != ROLE_CORRIDORS || s->items[k].kind != SCENE_PATH) continue;
+                lines l = {0};
+                flatten(s, &s->items[k], &l);
+                for (size_t j = 0; j < l.n; j++)
+                    box[0] = fmin(box[0], l.v[j].x0), box[1] = fmin(box[1], l.v[j].y0),
+                    box[2] = fmax(box[2], l.v[j].x0), box[3] = fmax(box[3], l.v[j].y0);
+                free(l.v);
+            }
+            extent = (box[2] - box[0]) * (box[3] - box[1]);
+            verdict_note(&sizes, extent >= last, "%s: its maze smaller than the one before", what);
+            last = extent;
+        }
+        /* the key: print, the mazes as lines with their answers */
+        size_t answers = 0;
+        for (size_t p = n + 1; p < book.count; p++)
+            for (size_t k = 0; k < book.pages[p].count; k++) {
+                const scene_item *it = &book.pages[p].items[k];
+                answers += it->role == ROLE_ANSWER;
+                verdict_note(&key, it->role != ROLE_BRAILLE && it->role != ROLE_WALLS,
+                             "book %zu key page %zu: a %s item", b, p + 1,
+                             scene_role_name(it->role));
+            }
+        verdict_note(&key, answers == (keyed ? n : 0), "book %zu: %zu answers in the key", b,
+                     answers);
+        scene_book_free(&book);
+    }
+    check_sheets(&v);
+    CHECK_ALL(contents);
+    CHECK_ALL(key);
+    CHECK_ALL(sizes);
+    /* the largest maze: the sheet's own largest on A4 (test_refused) */
+    meiro_error err = {0};
+    CHECK(booklet_pages(2, MEIRO_PAPER_A4, 9, 9, MEIRO_ANSWERS_DEFAULT, path, &err) == MEIRO_OK);
+    remove(path);
+    CHECK(booklet_pages(2, MEIRO_PAPER_A4, 3, 10, MEIRO_ANSWERS_DEFAULT, path, &err) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "does not fit a tactile sheet") && !test_exists(path));
+    /* more mazes than the contents page names */
+    unsigned most = 0;
+    const char *holds;
+    CHECK(booklet_pages(60, MEIRO_PAPER_A4, 3, 3, MEIRO_ANSWERS_DEFAULT, path, &err) ==
+              MEIRO_ERROR_ARGUMENT &&
+          (holds = strstr(err.message, "a4 holds ")) && sscanf(holds, "a4 holds %u", &most) == 1 &&
+          !test_exists(path));
+    CHECK_MSG(most > 10 && booklet_pages(most, MEIRO_PAPER_A4, 3, 3, MEIRO_ANSWERS_DEFAULT, path,
+                                         &err) == MEIRO_OK,
+              "%u: %s", most, err.message);
+    remove(path);
+    CHECK(booklet_pages(most + 1, MEIRO_PAPER_A4, 3, 3, MEIRO_ANSWERS_DEFAULT, path, &err) ==
+          MEIRO_ERROR_ARGUMENT);
+    CHECK(booklet_pages(3, MEIRO_PAPER_A4, 0, 0, MEIRO_ANSWERS_AFTER_PAGE, path, &err) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "keeps the answers off the sheets"));
+}
+
 static const test_case cases[] = {
+    {"booklet", test_booklet},
     {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
     {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
     {"svg", test_svg},

@@ -637,6 +637,10 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
     if (rc == EXIT_OK) rc = check_memory_floor("booklet", *format, false);
     if (rc == EXIT_OK && a->names_file) rc = booklet_names(a, names_text, names);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
+    if (rc == EXIT_OK && a->levelled && page->print == MEIRO_PRINT_TACTILE)
+        rc = usage_error("booklet", "%s",
+                         "a tactile booklet's mazes rise to the largest its sheets hold, not by "
+                         "--difficulty (a printed page's sizes): --from WxH --to WxH to choose");
     if (rc == EXIT_OK) letter_fold(&a->b, page);
     if (rc == EXIT_OK) warn_sheet(&a->b, page);
     if (!a->seeded) a->b.seed = clock_seed();
