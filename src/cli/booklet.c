@@ -95,7 +95,13 @@ static const char *const usage_booklet_output =
     "  -h, --help           show this help\n"
     "\n"
     "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
-    "'meiro list'.\n";
+    "'meiro list'.\n"
+    "\n"
+    "--print tactile: a PDF of swell-paper sheets, its braille contents first (a\n"
+    "line a maze, its number and page), one maze a sheet headed by its number,\n"
+    "sizes rising from 3x3 to the largest a sheet holds (or --from/--to), page\n"
+    "numbers in braille and print; the answers a print key at the end for the\n"
+    "teacher (--answers key, the default) or none.\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_booklet_page = PAGE_HELP;
 
