@@ -647,6 +647,11 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
         rc = usage_error("booklet", "%s",
                          "a tactile booklet's mazes rise to the largest its sheets hold, not by "
                          "--difficulty (a printed page's sizes): --from WxH --to WxH to choose");
+    if (rc == EXIT_OK && a->levelled && page->print == MEIRO_PRINT_LARGE_PRINT)
+        rc = usage_error("booklet", "%s",
+                         "a large-print booklet's mazes rise to the largest whose cells keep 12 "
+                         "mm, not by --difficulty (a printed page's sizes): --from WxH --to WxH "
+                         "to choose");
     if (rc == EXIT_OK) letter_fold(&a->b, page);
     if (rc == EXIT_OK) warn_sheet(&a->b, page);
     if (!a->seeded) a->b.seed = clock_seed();

@@ -62,6 +62,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->cover = t ? t->cover && count > 1 : false;
     s->tactile = print_profile_of(opt->print)->tactile;
     if (s->tactile) s->per_page = 1; /* a sheet has one maze */
+    s->large = print_profile_of(opt->print)->no_fine_text;
+    s->cell_min = print_profile_of(opt->print)->cell_min;
 }
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
@@ -146,6 +148,9 @@ static const char *page_title(const document *d, page_kind kind)
  * gutter goes on the binding side. */
 static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
 
+/* Large print's caption: its text, a gap and 2 mm to the maze */
+#define LARGE_CAPTION_BAND_MM (LARGE_PRINT_TEXT_MM + 3.5)
+
 /* S and G on a dense key: letters about 2 mm tall (a bold capital is
  * 0.73 of its size) */
 #define KEY_MARK_MIN_MM 2.8
@@ -185,13 +190,29 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     unsigned doors = maze_door_sides(m);
     L->outline_room = maze_outline_room(m);
     layout_shape_ends(m, L);
-    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L,
+    box slot = slots[k];
+    if (caption && d->style.large) { /* large print's caption, above the band layout keeps */
+        slot.y += LARGE_CAPTION_BAND_MM, slot.h -= LARGE_CAPTION_BAND_MM;
+        caption = false;
+    }
+    page_layout base = *L;
+    s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line, L,
                        err);
+    /* walls the print's floor thickens stay in the slot (off the margin):
+     * it shrinks by what they gain */
+    box whole = slot;
+    for (int again = 0; s == MEIRO_OK && again < 4 && L->line < d->style.line_min - 1e-9; again++) {
+        double gain = d->style.line_min - L->line;
+        slot = (box){whole.x + gain / 2, whole.y + gain / 2, whole.w - gain, whole.h - gain};
+        *L = base;
+        s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line,
+                           L, err);
+    }
     line_floor(&d->style, L);
     if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
         /* a key: every maze at the top of its slot, so the rows' captions
          * line up, and S and G readable however small the cells */
-        double top = slots[k].y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
+        double top = slot.y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
         L->crop_y += top - L->maze_y;
         L->maze_y = top;
         L->mark_min = KEY_MARK_MIN_MM;
@@ -325,8 +346,9 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     }
     for (size_t k = 0; s == MEIRO_OK && k < sizeof texts / sizeof texts[0]; k++) {
         if (!texts[k].text || !texts[k].text[0]) continue;
-        /* down to 9 pt (3.2 mm), what a printed page still reads easily */
-        double floor_size = fmin(texts[k].size, 3.2);
+        /* down to 9 pt (3.2 mm), what a printed page still reads easily;
+         * large print's 18 pt (then on two lines, or refused) */
+        double floor_size = fmin(texts[k].size, st->large ? LARGE_PRINT_TEXT_MM : 3.2);
         if (fit_text(cv, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
                      st->text_width, texts[k].band, texts[k].fit))
             continue;
@@ -495,6 +517,13 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
             s = doc_place(d, &d->pages[p], k, &L, &f, err);
             if (s == MEIRO_OK && st->tactile && d->pages[p].kind == PAGE_PUZZLES)
                 s = tactile_check(d, &d->pages[p], &f, err);
+            if (s == MEIRO_OK && d->pages[p].kind == PAGE_PUZZLES && L.cell < st->cell_min - 1e-9)
+                s = fail_field(err, MEIRO_FIELD_SIZES, MEIRO_ERROR_ARGUMENT,
+                               "large print wants cells of %g mm and more: maze %zu (%u x %u) "
+                               "gets %.1f mm on %s (smaller mazes, or a larger --paper)",
+                               st->cell_min, d->pages[p].first + k + 1,
+                               d->items[d->pages[p].first + k].maze->w,
+                               d->items[d->pages[p].first + k].maze->h, L.cell, st->paper.name);
         }
     }
     for (size_t p = 0; s == MEIRO_OK && st->tactile && p < d->page_count; p++) {
@@ -589,6 +618,11 @@ static void draw_caption(canvas *cv, const document *d, const doc_page *p, size_
             w.natural *= size / CAPTION_FONT_MM;
         }
         body_right = slots[k].x + slots[k].w;
+    }
+    if (d->style.large) { /* its number alone, at large print's least size */
+        size = LARGE_PRINT_TEXT_MM;
+        w.natural *= size / CAPTION_FONT_MM;
+        right[0] = 0;
     }
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
     draw_text(cv, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
@@ -761,8 +795,17 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
 
 static void draw_footer(canvas *cv, const document *d, size_t index, const page_frame *f)
 {
-    if (d->style.no_footer) return;
     char text[600], part[500];
+    const doc_page *p = &d->pages[index];
+    if (d->style.large) { /* large print's footer: the page number alone, at its least size */
+        if (!d->style.page_numbers || p->kind == PAGE_COVER || p->kind == PAGE_BACK) return;
+        snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
+        canvas_set_colour(cv, 0, 0, 0);
+        draw_text(cv, ROLE_PAGE_NUMBER, text, d->style.footer_font, f->center_x,
+                  f->footer_baseline, LARGE_PRINT_TEXT_MM, false, 0);
+        return;
+    }
+    if (d->style.no_footer) return;
     if (page_number(d, index, text, sizeof text)) {
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
@@ -774,7 +817,7 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
     }
     size_t n = strlen(text);
     canvas_set_colour(cv, 0.35, 0.35, 0.35);
-    if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
+    if (remade_on(d, p)) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
         if (line)
@@ -883,13 +926,15 @@ static void contents_line(canvas *cv, const document *d, const page_frame *f, do
                           const char *words, unsigned page)
 {
     const char *font = d->style.marks.font;
-    double size = 4.5, left = f->body.x + 10, right = f->body.x + f->body.w - 10;
+    double size = d->style.large ? LARGE_PRINT_TEXT_MM : 4.5;
+    double left = f->body.x + 10, right = f->body.x + f->body.w - 10;
     char number[16];
     snprintf(number, sizeof number, "%u", page);
     text_fit w, n;
     fit_text(cv, words, font, false, size, size, right - left, size * 2, &w);
     fit_text(cv, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
+    if (d->style.large) shrink = 1; /* doc_plan checked the words fit */
     canvas_set_colour(cv, 0, 0, 0);
     draw_text(cv, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
     draw_text(cv, ROLE_TEXT, number, font, right, y, size, false, 1);
@@ -912,13 +957,17 @@ static size_t contents_run_end(const document *d, size_t i, size_t per)
     return j;
 }
 
+/* The least distance between contents lines: 7 mm, large print's 10 */
+static double contents_apart(const document *d) { return d->style.large ? 10 : 7; }
+
 /* How many mazes a contents line of rising sizes names: ten, or (a book of
  * hundreds) a round number more, so that every line and the answers' fit
  * on the one page at 7 pt or more apart. */
 static size_t contents_run(const document *d, double room)
 {
     static const size_t round[] = {10, 20, 25, 50, 100, 200, 250, 500, 1000};
-    size_t fit = room / 7 > 3 ? (size_t)(room / 7) - 2 : 1, per = 10;
+    double apart = contents_apart(d);
+    size_t fit = room / apart > 3 ? (size_t)(room / apart) - 2 : 1, per = 10;
     for (size_t k = 0; k < sizeof round / sizeof *round && (d->count + per - 1) / per > fit; k++)
         per = round[k];
     if ((d->count + per - 1) / per > fit) per = (d->count + fit - 1) / fit;
@@ -942,6 +991,7 @@ static void draw_contents(canvas *cv, const document *d, const page_frame *f)
     size_t per = contents_run(d, room), lines = 0;
     for (size_t i = 0; i < d->count; i = contents_run_end(d, i, per)) lines++;
     double y = f->body.y + 12, step = fmin(11, room / (double)(lines + 2 > 12 ? lines + 2 : 12));
+    step = fmax(step, fmin(contents_apart(d), room / (double)(lines + 1)));
     for (size_t i = 0; i < d->count;) {
         int level = d->items[i].level;
         size_t j = contents_run_end(d, i, per);

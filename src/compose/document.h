@@ -64,6 +64,11 @@ typedef struct doc_style {
     /* the texts as they fit the page (doc_init) */
     text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
     double text_width; /* the band texts may take, centred on the page */
+    /* large print (page/print.h): no text under LARGE_PRINT_TEXT_MM (the
+     * captions and page numbers set so, the seeds and the footer's words
+     * left off), cells of cell_min and more */
+    bool large;
+    double cell_min;
 } doc_style;
 
 typedef struct document {
