@@ -198,12 +198,17 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     page_layout base = *L;
     s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line, L,
                        err);
-    /* walls the print's floor thickens stay in the slot (off the margin):
-     * it shrinks by what they gain */
+    /* the walls' ink stays in the slot (off the margin), thick as a
+     * template's line or the print's floor makes them (the fit keeps room
+     * for the usual line): the slot shrinks by what they take past it */
     box whole = slot;
-    for (int again = 0; s == MEIRO_OK && again < 4 && L->line < d->style.line_min - 1e-9; again++) {
-        double gain = d->style.line_min - L->line;
-        slot = (box){whole.x + gain / 2, whole.y + gain / 2, whole.w - gain, whole.h - gain};
+    double shrink = 0;
+    for (int again = 0; s == MEIRO_OK && again < 4; again++) {
+        double line = fmax(L->line, d->style.line_min);
+        double over = fmax(L->maze_w + line - L->area.w, L->maze_h + line - L->area.h);
+        if (over <= 1e-9) break;
+        shrink += over;
+        slot = (box){whole.x + shrink / 2, whole.y + shrink / 2, whole.w - shrink, whole.h - shrink};
         *L = base;
         s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line,
                            L, err);
