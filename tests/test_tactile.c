@@ -335,7 +335,30 @@ static bool dots_standard(const scene *s, const scene_item *text, const scene_it
 /* What a sheet is measured against, each a verdict over many sheets */
 typedef struct sheet_verdicts {
     verdict roles, apart, symbols, read, dots;
+    size_t beside, keyed; /* sheets with S and G labelled on the maze, in a key */
 } sheet_verdicts;
+
+/* From a box (x, y, w, h) to a point */
+static double box_point(const double b[4], double x, double y)
+{
+    return hypot(fmax(0, fmax(b[0] - x, x - (b[0] + b[2]))),
+                 fmax(0, fmax(b[1] - y, y - (b[1] + b[3]))));
+}
+
+/* The least distance from a box to the segments' centres, each walked in
+ * steps of 0.1 mm */
+static double box_lines(const double b[4], const lines *l)
+{
+    double least = HUGE_VAL;
+    for (size_t i = 0; i < l->n; i++) {
+        const seg *g = &l->v[i];
+        int n = (int)ceil(hypot(g->x1 - g->x0, g->y1 - g->y0) / 0.1) + 1;
+        for (int k = 0; k <= n; k++)
+            least = fmin(least, box_point(b, g->x0 + (g->x1 - g->x0) * k / n,
+                                          g->y0 + (g->y1 - g->y0) * k / n));
+    }
+    return least;
+}
 
 /* Guide dots (dot 5 cells) between a contents line's words and its page:
  * dots to feel along, no text to read back */
@@ -378,7 +401,8 @@ static void measure_scene(const scene *s, const char *lang, const char *what, si
 {
     verdict_note(&v->roles, s != NULL, "%s: no page", what);
     lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
-    size_t starts = 0, goals = 0, texts_read = 0;
+    size_t starts = 0, goals = 0, texts_read = 0, labels = 0;
+    double label[2][4]; /* S's and G's labels on the maze: braille and print */
     for (size_t i = 0; s && i < s->count; i++) {
         const scene_item *it = &s->items[i];
         const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,       ROLE_BRAILLE,
@@ -423,6 +447,18 @@ static void measure_scene(const scene *s, const char *lang, const char *what, si
                          "%s: braille '%s' reads '%s', the print says '%s'", what, it->text.text,
                          text, print ? print : "");
             texts_read++;
+            /* after the maze's lines: a label beside S or G, its braille
+             * and its print */
+            if (l.n > 0 && labels < 2 && print) {
+                const double *a = it->text.box, *b = NULL;
+                for (size_t k = i + 1; k < s->count && !b; k++)
+                    if (s->items[k].kind == SCENE_TEXT && s->items[k].role != ROLE_BRAILLE)
+                        b = s->items[k].text.box;
+                double *u = label[labels++];
+                u[0] = fmin(a[0], b[0]), u[1] = fmin(a[1], b[1]);
+                u[2] = fmax(a[0] + a[2], b[0] + b[2]) - u[0];
+                u[3] = fmax(a[1] + a[3], b[1] + b[3]) - u[1];
+            }
             char why[160] = "no path of dots";
             bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
                         s->items[i + 1].kind == SCENE_PATH;
@@ -430,8 +466,19 @@ static void measure_scene(const scene *s, const char *lang, const char *what, si
                          "%s: '%s': %s", what, it->text.text, why);
         }
     }
-    verdict_note(&v->symbols, starts == 2 && goals == 2, "%s: %zu S and %zu G", what, starts,
-                 goals);
+    /* S and G in a key and on the maze, or labelled on the maze alone */
+    bool keyed = starts == 2 && goals == 2, beside = starts == 1 && goals == 1 && labels == 2;
+    verdict_note(&v->symbols, keyed || beside, "%s: %zu S and %zu G, %zu labels on the maze",
+                 what, starts, goals, labels);
+    v->beside += beside, v->keyed += keyed;
+    for (size_t k = 0; k < labels; k++) {
+        double d = box_lines(label[k], &l) - l.width / 2, near = HUGE_VAL;
+        for (int e = 0; e < 4; e++) /* the symbols' outlines */
+            for (size_t j = 0; j < ends[e].n; j++)
+                near = fmin(near, box_point(label[k], ends[e].v[j].x0, ends[e].v[j].y0));
+        verdict_note(&v->apart, d >= TACTILE_APART_MM && near >= TACTILE_APART_MM,
+                     "%s: a label %.2f mm from a line, %.2f from S or G", what, d, near);
+    }
     verdict_note(&v->read, texts_read == braille, "%s: %zu braille texts", what, texts_read);
     char where[96] = "";
     double gap = least_gap(&l, where, sizeof where);
@@ -488,6 +535,10 @@ static void test_sheet(void)
             meiro_maze_free(m);
         }
     check_sheets(&v);
+    /* labels beside S and G where they have room (small mazes), the key
+     * where not (the largest on A4, polar's G in its centre) */
+    CHECK_MSG(v.beside > 0 && v.keyed > 0, "%zu sheets labelled on the maze, %zu with a key",
+              v.beside, v.keyed);
 }
 
 /* A tactile level's sheet made as the command line makes it (a job), on
@@ -819,10 +870,11 @@ static void test_booklet(void)
             char number[32], page_no[32];
             snprintf(number, sizeof number, "No. %zu", i + 1);
             snprintf(page_no, sizeof page_no, "%zu", i + 2);
-            verdict_note(&contents,
-                         got == 4 && !strcmp(texts[0], number) && !strcmp(texts[3], page_no),
-                         "%s: headed '%s', page '%s'", what, got ? texts[0] : "",
-                         got == 4 ? texts[3] : "");
+            bool paged = false; /* before S's and G's labels or after the key's */
+            for (size_t k = 1; k < got; k++) paged = paged || !strcmp(texts[k], page_no);
+            verdict_note(&contents, got == 4 && !strcmp(texts[0], number) && paged,
+                         "%s: headed '%s', page %s %s", what, got ? texts[0] : "", page_no,
+                         paged ? "read" : "missing");
             double extent = 0; /* the lines' reach across and down */
             double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
             for (size_t k = 0; k < s->count; k++) {

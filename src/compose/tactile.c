@@ -1,6 +1,7 @@
 /* The tactile sheet (tactile.h). */
 #include "compose/tactile.h"
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
 #include "compose/draw.h"
@@ -11,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the print beside the braille: large, for a sighted helper */
@@ -182,6 +184,7 @@ static meiro_status page_number(canvas *cv, const document *d, const doc_page *p
 typedef struct sheet {
     heading head;
     double key;
+    box slot; /* the maze's: 1/4 in clear of the heading and the key */
     page_layout L;
 } sheet;
 
@@ -203,6 +206,7 @@ static meiro_status sheet_plan(const document *d, const doc_page *p, const page_
     sh->key = f->page_h - f->margin - 2 * row + TACTILE_APART_MM;
     box slot = {f->margin, top + TACTILE_APART_MM, f->page_w - 2 * f->margin,
                 sh->key - 2 * TACTILE_APART_MM - (top + TACTILE_APART_MM)};
+    sh->slot = slot;
     double mw, mh;
     maze_cells(m, &mw, &mh);
     sh->L = (page_layout){0};
@@ -210,6 +214,148 @@ static meiro_status sheet_plan(const document *d, const doc_page *p, const page_
     if (layout_in_slot(mw, mh, 0, slot, false, cell, 0, TACTILE_LINE_MM, &sh->L, &quiet) !=
         MEIRO_OK)
         return too_big(d, m, slot, cell, err);
+    return MEIRO_OK;
+}
+
+/* ---- S and G labelled beside them ---- */
+
+/* The centre-lines as segments (arcs as chords of 3 degrees), to measure
+ * a label's room against. */
+typedef struct segs {
+    double (*v)[4];
+    size_t n, cap;
+    double x, y; /* the pen's point */
+    bool failed; /* out of memory */
+} segs;
+
+static void segs_add(segs *l, double x0, double y0, double x1, double y1)
+{
+    if (!vec_reserve(&l->v, &l->cap, l->n + 1, sizeof *l->v, 64)) {
+        l->failed = true;
+        return;
+    }
+    double *v = l->v[l->n++];
+    v[0] = x0, v[1] = y0, v[2] = x1, v[3] = y1;
+}
+
+static void segs_move(void *ctx, double x, double y)
+{
+    segs *l = ctx;
+    l->x = x, l->y = y;
+}
+
+static void segs_line(void *ctx, double x, double y)
+{
+    segs *l = ctx;
+    segs_add(l, l->x, l->y, x, y);
+    l->x = x, l->y = y;
+}
+
+static void segs_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    segs *l = ctx;
+    double R = fabs(r);
+    int n = (int)ceil((a1 - a0) / (TAU / 120)) + 1;
+    for (int k = 1; k <= n; k++) {
+        double a = a0 + (a1 - a0) * (k - 1) / n, b = a0 + (a1 - a0) * k / n;
+        segs_add(l, cx + R * cos(a), cy + R * sin(a), cx + R * cos(b), cy + R * sin(b));
+    }
+    double end = r < 0 ? a0 : a1; /* r < 0: walked back */
+    l->x = cx + R * cos(end), l->y = cy + R * sin(end);
+}
+
+static double point_box(double px, double py, const box *b)
+{
+    return hypot(fmax(0, fmax(b->x - px, px - (b->x + b->w))),
+                 fmax(0, fmax(b->y - py, py - (b->y + b->h))));
+}
+
+static double box_box(const box *a, const box *b)
+{
+    return hypot(fmax(0, fmax(a->x - (b->x + b->w), b->x - (a->x + a->w))),
+                 fmax(0, fmax(a->y - (b->y + b->h), b->y - (a->y + a->h))));
+}
+
+static double point_seg(double px, double py, const double s[4])
+{
+    double dx = s[2] - s[0], dy = s[3] - s[1], l2 = dx * dx + dy * dy;
+    double t = l2 > 0 ? fmax(0, fmin(1, ((px - s[0]) * dx + (py - s[1]) * dy) / l2)) : 0;
+    return hypot(px - (s[0] + t * dx), py - (s[1] + t * dy));
+}
+
+/* From a segment to a box: 0 when it enters it (clipped, Liang-Barsky) */
+static double seg_box(const double s[4], const box *b)
+{
+    double dx = s[2] - s[0], dy = s[3] - s[1], t0 = 0, t1 = 1;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {s[0] - b->x, b->x + b->w - s[0], s[1] - b->y, b->y + b->h - s[1]};
+    bool meets = true;
+    for (int k = 0; k < 4 && meets; k++) {
+        if (p[k] == 0) meets = q[k] >= 0;
+        else if (p[k] < 0) t0 = fmax(t0, q[k] / p[k]);
+        else t1 = fmin(t1, q[k] / p[k]);
+    }
+    if (meets && t0 <= t1) return 0;
+    double d = fmin(point_box(s[0], s[1], b), point_box(s[2], s[3], b));
+    for (int c = 0; c < 4; c++)
+        d = fmin(d, point_seg(b->x + (c & 1) * b->w, b->y + (c >> 1) * b->h, s));
+    return d;
+}
+
+/* Where S's and G's labels go on the maze, if both have room */
+typedef struct beside {
+    bool fit;
+    box at[2];
+} beside;
+
+/* Whether a label at b has room: inside the maze's slot, 1/4 in clear of
+ * every line's edge, of both symbols and of the label placed before it. */
+static bool roomy(const box *b, const sheet *sh, const segs *l, double (*ends)[2],
+                  const box *before)
+{
+    const box *slot = &sh->slot;
+    if (b->x < slot->x || b->y < slot->y || b->x + b->w > slot->x + slot->w ||
+        b->y + b->h > slot->y + slot->h)
+        return false;
+    for (size_t i = 0; i < l->n; i++)
+        if (seg_box(l->v[i], b) < TACTILE_APART_MM + TACTILE_LINE_MM / 2) return false;
+    for (int k = 0; k < 2; k++) {
+        double r = TACTILE_SYMBOL_MM / 2;
+        box symbol = {ends[k][0] - r, ends[k][1] - r, 2 * r, 2 * r};
+        if (box_box(b, &symbol) < TACTILE_APART_MM) return false;
+    }
+    return !before || box_box(b, before) >= TACTILE_APART_MM;
+}
+
+/* S's and G's labels (their braille and print, `w` x BRAILLE_H_MM each)
+ * beside their symbols at `ends`: left, right, above or below, 1/4 in off
+ * the symbol, the first with room (roomy); both, or none (the key). */
+static meiro_status place_beside(const meiro_maze *m, const sheet *sh, const double w[2],
+                                 double (*ends)[2], beside *out, meiro_error *err)
+{
+    segs l = {0};
+    trace_centre_lines(m, &sh->L, &(grid_pen){segs_move, segs_line, segs_arc, &l});
+    if (l.failed) {
+        free(l.v);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S's and G's labels");
+    }
+    /* from the symbol's centre: its half, the gap and half a millimetre */
+    double r = TACTILE_SYMBOL_MM / 2 + TACTILE_APART_MM + 0.5, h = BRAILLE_H_MM;
+    out->fit = true;
+    for (int k = 0; k < 2 && out->fit; k++) {
+        double x = ends[k][0], y = ends[k][1];
+        const box tries[4] = {{x - r - w[k], y - h / 2, w[k], h},
+                              {x + r, y - h / 2, w[k], h},
+                              {x - w[k] / 2, y - r - h, w[k], h},
+                              {x - w[k] / 2, y + r, w[k], h}};
+        out->fit = false;
+        for (int t = 0; t < 4 && !out->fit; t++)
+            if (roomy(&tries[t], sh, &l, ends, k ? &out->at[0] : NULL)) {
+                out->at[k] = tries[t];
+                out->fit = true;
+            }
+    }
+    free(l.v);
     return MEIRO_OK;
 }
 
@@ -230,11 +376,26 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
     if (s != MEIRO_OK) return s;
     scene *sc = cv->scene;
     draw_heading(cv, d, &sh.head, f);
-    /* the key: a symbol, its braille and print */
-    double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM, left = f->margin, end = left;
+    /* S and G labelled beside them on the maze where both have room, else
+     * in the key */
     const char *words[2] = {st->marks.start ? st->marks.start : "S",
                             st->marks.goal ? st->marks.goal : "G"};
+    grid_view v = grid_view_of(m, &sh.L);
+    const meiro_cell cells[2] = {m->start, m->goal};
+    double ends[2][2], w[2];
     for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
+        grid_view_centre(m, &v, grid_id(m, cells[k]), &ends[k][0], &ends[k][1]);
+        char dots[BRAILLE_BYTES];
+        s = braille_translate(st->labels->lang, braille_words(d, words[k], k ? "G" : "S"), dots,
+                              sizeof dots, err);
+        w[k] = braille_width(dots) + BRAILLE_CELL_MM +
+               measured_width(cv, words[k], st->marks.font, true, TACTILE_PRINT_MM);
+    }
+    beside on = {0};
+    if (s == MEIRO_OK) s = place_beside(m, &sh, w, ends, &on, err);
+    /* the key: a symbol, its braille and print */
+    double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM, left = f->margin, end = left;
+    for (int k = 0; k < 2 && s == MEIRO_OK && !on.fit; k++) {
         double cy = sh.key + k * row + TACTILE_SYMBOL_MM / 2;
         symbol(sc, k ? ROLE_GOAL : ROLE_START, left + TACTILE_SYMBOL_MM / 2, cy);
         s = label(cv, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + TACTILE_APART_MM,
@@ -244,14 +405,10 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
     if (s != MEIRO_OK) return s;
     /* the maze, its cells at the tactile size */
     stroke_centre_lines(sc, m, &sh.L, TACTILE_LINE_MM);
-    grid_view v = grid_view_of(m, &sh.L);
-    const meiro_cell ends[2] = {m->start, m->goal};
-    for (int k = 0; k < 2; k++) {
-        double x, cy;
-        grid_view_centre(m, &v, grid_id(m, ends[k]), &x, &cy);
-        symbol(sc, k ? ROLE_GOAL : ROLE_START, x, cy);
-    }
-    return canvas_status(cv, err);
+    for (int k = 0; k < 2; k++) symbol(sc, k ? ROLE_GOAL : ROLE_START, ends[k][0], ends[k][1]);
+    for (int k = 0; k < 2 && s == MEIRO_OK && on.fit; k++)
+        s = label(cv, d, words[k], k ? "G" : "S", on.at[k].x, on.at[k].y, NULL, err);
+    return s == MEIRO_OK ? canvas_status(cv, err) : s;
 }
 
 /* ---- A tactile booklet's contents ---- */
