@@ -534,6 +534,25 @@ static void test_sheet(void)
             measure_sheet(path, lang, what, &v);
             meiro_maze_free(m);
         }
+    /* S inside the maze, G on its side: a label beside them where the
+     * lines leave room (of the maze's lines, the one side free), measured */
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.grid = seed % 3 ? MEIRO_GRID_RECT : MEIRO_GRID_HEX;
+        o.width = 4 + seed % 3, o.height = 3 + seed % 3, o.seed = seed;
+        o.ends = MEIRO_ENDS_CELLS;
+        o.start = (meiro_cell){1 + seed % 2, 1};
+        o.goal = (meiro_cell){o.width - 1, o.height - 1 - seed % 2};
+        meiro_maze *m = meiro_generate(&o, NULL);
+        meiro_error err = {0};
+        CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, NULL, NULL, path, &err) == MEIRO_OK,
+                  "seed %llu: %s", (unsigned long long)seed, err.message);
+        char what[80];
+        snprintf(what, sizeof what, "S inside, seed %llu", (unsigned long long)seed);
+        measure_sheet(path, NULL, what, &v);
+        meiro_maze_free(m);
+    }
     check_sheets(&v);
     /* labels beside S and G where they have room (small mazes), the key
      * where not (the largest on A4, polar's G in its centre) */
