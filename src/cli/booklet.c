@@ -101,7 +101,10 @@ static const char *const usage_booklet_output =
     "line a maze, its number and page), one maze a sheet headed by its number,\n"
     "sizes rising from 3x3 to the largest a sheet holds (or --from/--to), page\n"
     "numbers in braille and print; the answers a print key at the end for the\n"
-    "teacher (--answers key, the default) or none.\n";
+    "teacher (--answers key, the default) or none.\n"
+    "--print large-print: a PDF of pages with no text under 18 pt (each maze\n"
+    "and page numbered, no seeds), sizes rising to the largest whose cells keep\n"
+    "12 mm (or --from/--to).\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_booklet_page = PAGE_HELP;
 
