@@ -91,6 +91,20 @@ print(min(ys), max(ys))")
     done
 '
 
+# a long title: smaller down to 18 pt and on two lines, never under
+check title '
+    for paper in a4 a5; do
+        run 0 "$meiro" generate -s 4 --print large-print --paper "$paper" \
+            --title "The long and winding way home through the garden" -o "$tmp/t.page"
+        set -- $(measure_page "$tmp/t.page")
+        awk "BEGIN { exit !($4 >= 18) }" && ok || bad "$paper: a text of $4 pt"
+    done
+    run 2 "$meiro" generate -s 4 --print large-print --paper a5 -o "$tmp/bad.pdf" \
+        --title "The long and winding way home through the garden, past the pond and the old oak"
+    err_has "at 18 pt"
+    absent "$tmp/bad.pdf"
+'
+
 # a child's level: S and G black letters still, not its coloured badges;
 # a footer's words asked for: said left off, none on the page
 check child '
@@ -158,7 +172,7 @@ check booklet '
     grep -q "\"text\": \"[^\"]*seed" "$tmp/b.page" && bad "a seed in small print" || ok
     rm -f "$tmp/bad."*
     run 2 "$meiro" booklet -s 3 --print large-print -o "$tmp/bad.pdf" \
-        --title "A title far too long to stand at eighteen points on two lines of an A4 page, however it is broken"
+        --title "A title far too long to stand at eighteen points on two lines of an A4 page, however it is broken, for it goes on and on past the end of the second line"
     err_has "at 18 pt"
     absent "$tmp/bad.pdf"
     for bad in "--cover:without a cover" "--copies 2:not a class set" "--kinds weave:rule is" \

@@ -354,8 +354,10 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         /* down to 9 pt (3.2 mm), what a printed page still reads easily;
          * large print's 18 pt (then on two lines, or refused) */
         double floor_size = fmin(texts[k].size, st->large ? LARGE_PRINT_TEXT_MM : 3.2);
+        /* two lines at 18 pt take 15.2 mm of the title's 16 */
+        double band = st->large ? fmax(texts[k].band, 2.4 * floor_size) : texts[k].band;
         if (fit_text(cv, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
-                     st->text_width, texts[k].band, texts[k].fit))
+                     st->text_width, band, texts[k].fit))
             continue;
         /* about how many characters two lines at the floor hold */
         long chars = 0;
