@@ -60,6 +60,7 @@ check booklet '
     }
     refuse "a PDF (or its pages as data)" -o "$tmp/bad.xlsx"
     refuse "a PDF (or its pages as data)" -o "$tmp/bad.html"
+    refuse "not folded" --fold -o "$tmp/bad.pdf"
     refuse "not a class set" --copies 3 -o "$tmp/bad.pdf"
     refuse "without a print cover" --cover -o "$tmp/bad.pdf"
     refuse "not weave" --kinds plain,weave -o "$tmp/bad.pdf"

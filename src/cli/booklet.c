@@ -656,7 +656,8 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
                          "mm, not by --difficulty (a printed page's sizes): --from WxH --to WxH "
                          "to choose");
     if (rc == EXIT_OK) letter_fold(&a->b, page);
-    if (rc == EXIT_OK) warn_sheet(&a->b, page);
+    if (rc == EXIT_OK && page->print != MEIRO_PRINT_TACTILE) /* refused folded */
+        warn_sheet(&a->b, page);
     if (!a->seeded) a->b.seed = clock_seed();
     return rc;
 }

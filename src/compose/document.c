@@ -390,6 +390,22 @@ meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_expo
     return s;
 }
 
+/* Whether every tactile sheet of d holds its maze, the pages standing or
+ * lying (d->landscape set so). */
+static bool tactile_fits(document *d, bool landscape)
+{
+    d->landscape = landscape;
+    for (size_t p = 0; p < d->page_count; p++) {
+        page_layout L;
+        page_frame f;
+        if (d->pages[p].kind == PAGE_PUZZLES &&
+            (doc_place(d, &d->pages[p], 0, &L, &f, NULL) != MEIRO_OK ||
+             tactile_check(d, &d->pages[p], &f, NULL) != MEIRO_OK))
+            return false;
+    }
+    return true;
+}
+
 meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
@@ -515,6 +531,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
         if (ok) i += key_fit(d, &d->pages[d->page_count - 1]);
     }
     if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+    /* tactile sheets stand upright, unless only lying down do they hold
+     * their mazes at the tactile size */
+    if (s == MEIRO_OK && st->tactile && st->orientation == MEIRO_ORIENT_AUTO)
+        d->landscape = !tactile_fits(d, false) && tactile_fits(d, true);
     /* every maze must fit where it goes */
     for (size_t p = 0; s == MEIRO_OK && p < d->page_count; p++) {
         for (size_t k = 0; s == MEIRO_OK && k < d->pages[p].count; k++) {
