@@ -176,7 +176,8 @@ check booklet '
     err_has "at 18 pt"
     absent "$tmp/bad.pdf"
     for bad in "--cover:without a cover" "--copies 2:not a class set" "--kinds weave:rule is" \
-        "--difficulty easy:not by --difficulty" "--from 3x3 --to 30x30:cells of 12 mm"; do
+        "--difficulty easy:not by --difficulty" "--from 3x3 --to 30x30:cells of 12 mm" \
+        "--paper a6 -n 24:contents line"; do
         run 2 "$meiro" booklet -s 1 --print large-print ${bad%%:*} -o "$tmp/bad.pdf"
         err_has "${bad#*:}"
         absent "$tmp/bad.pdf"

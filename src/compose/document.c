@@ -390,6 +390,9 @@ meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_expo
     return s;
 }
 
+static meiro_status large_contents_check(const document *d, const page_frame *f,
+                                         meiro_error *err);
+
 /* Whether every tactile sheet of d holds its maze, the pages standing or
  * lying (d->landscape set so). */
 static bool tactile_fits(document *d, bool landscape)
@@ -553,12 +556,14 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                                d->items[d->pages[p].first + k].maze->h, L.cell, st->paper.name);
         }
     }
-    for (size_t p = 0; s == MEIRO_OK && st->tactile && p < d->page_count; p++) {
+    for (size_t p = 0; s == MEIRO_OK && (st->tactile || st->large) && p < d->page_count; p++) {
         page_frame f;
         if (d->pages[p].kind != PAGE_CONTENTS) continue;
         s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, &d->pages[p]),
                          page_texts(d, &d->pages[p]), &f, err);
-        if (s == MEIRO_OK) s = tactile_contents_check(d, &d->pages[p], &f, err);
+        if (s == MEIRO_OK)
+            s = st->tactile ? tactile_contents_check(d, &d->pages[p], &f, err)
+                            : large_contents_check(d, &f, err);
     }
     if (s != MEIRO_OK) doc_free(d);
     return s;
@@ -961,7 +966,7 @@ static void contents_line(canvas *cv, const document *d, const page_frame *f, do
     fit_text(cv, words, font, false, size, size, right - left, size * 2, &w);
     fit_text(cv, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
-    if (d->style.large) shrink = 1; /* doc_plan checked the words fit */
+    if (d->style.large) shrink = 1; /* 18 pt: doc_plan checked they fit (large_contents_check) */
     canvas_set_colour(cv, 0, 0, 0);
     draw_text(cv, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
     draw_text(cv, ROLE_TEXT, number, font, right, y, size, false, 1);
@@ -1001,6 +1006,52 @@ static size_t contents_run(const document *d, double room)
     return per;
 }
 
+/* A contents line's words for the mazes from i: their level's name and
+ * the first and last one's numbers; where the next line starts. */
+static size_t contents_words(const document *d, size_t i, size_t per, char *line, size_t size)
+{
+    const page_labels *words = d->style.labels;
+    int level = d->items[i].level;
+    size_t j = contents_run_end(d, i, per);
+    char from[48], to[48];
+    snprintf(from, sizeof from, words->maze_no, (unsigned)(i + 1));
+    snprintf(to, sizeof to, words->maze_no, (unsigned)j);
+    if (level >= 1 && level <= 4)
+        snprintf(line, size, "%s   %s – %s", words->levels[level - 1], from, to);
+    else snprintf(line, size, "%s – %s", from, to);
+    return j;
+}
+
+/* Large print's contents keep 18 pt: each line's words fit beside their
+ * page's number (contents_line's room), or the booklet is refused. */
+static meiro_status large_contents_check(const document *d, const page_frame *f,
+                                         meiro_error *err)
+{
+    scene none;
+    canvas measuring, *cv = &measuring;
+    measuring_canvas(d, &none, cv);
+    const char *font = d->style.marks.font;
+    char number[16], line[200] = "";
+    snprintf(number, sizeof number, "%zu", d->page_count);
+    double room = f->body.w - 20 - 3 -
+                  measured_width(cv, number, font, false, LARGE_PRINT_TEXT_MM),
+           widest = 0;
+    size_t per = contents_run(d, f->body.h - 12);
+    for (size_t i = 0; i < d->count && widest <= room;) {
+        i = contents_words(d, i, per, line, sizeof line);
+        widest = fmax(widest, measured_width(cv, line, font, false, LARGE_PRINT_TEXT_MM));
+    }
+    meiro_status s = canvas_status(cv, err);
+    canvas_free(cv);
+    scene_free(&none);
+    if (s == MEIRO_OK && widest > room)
+        s = fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                       "large print's contents line '%s' takes %.1f mm at 18 pt, %s leaves %.1f "
+                       "beside its page's number: a wider --paper, or no contents (--no-contents)",
+                       line, widest, d->style.paper.name, room);
+    return s;
+}
+
 /* A long booklet's contents: each level (or each run of mazes of rising
  * sizes) with the numbers of its mazes and the page it starts on, then
  * the answers. */
@@ -1020,14 +1071,8 @@ static void draw_contents(canvas *cv, const document *d, const page_frame *f)
     double y = f->body.y + 12, step = fmin(11, room / (double)(lines + 2 > 12 ? lines + 2 : 12));
     step = fmax(step, fmin(contents_apart(d), room / (double)(lines + 1)));
     for (size_t i = 0; i < d->count;) {
-        int level = d->items[i].level;
-        size_t j = contents_run_end(d, i, per);
-        char from[48], to[48], line[200];
-        snprintf(from, sizeof from, st->labels->maze_no, (unsigned)(i + 1));
-        snprintf(to, sizeof to, st->labels->maze_no, (unsigned)j);
-        if (level >= 1 && level <= 4)
-            snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
-        else snprintf(line, sizeof line, "%s – %s", from, to);
+        char line[200];
+        size_t j = contents_words(d, i, per, line, sizeof line);
         contents_line(cv, d, f, y, line, doc_page_of(d, PAGE_PUZZLES, i));
         y += step;
         i = j;
