@@ -8,8 +8,10 @@
 # are the template's (pdffonts), its smallest word 18 pt and more
 # (pdftotext -bbox), its walls 2 mm thick where a column of the rendered
 # page crosses them (pdftoppm); a child's level in black letters too, a
-# footer's words said left off; what large print cannot set is refused in
-# one line, no file written.
+# footer's words said left off; a long title at 18 pt on two lines, a
+# longer one refused; a booklet's every page (texts, walls inside the
+# margins, page numbers) and what a large-print booklet cannot be; what
+# large print cannot set is refused in one line, no file written.
 # Usage: large-print.sh BUILD_DIR
 build=${1:-build}
 meiro="$build/meiro"
