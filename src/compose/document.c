@@ -208,10 +208,11 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
         double over = fmax(L->maze_w + line - L->area.w, L->maze_h + line - L->area.h);
         if (over <= 1e-9) break;
         shrink += over;
-        slot = (box){whole.x + shrink / 2, whole.y + shrink / 2, whole.w - shrink, whole.h - shrink};
+        slot =
+            (box){whole.x + shrink / 2, whole.y + shrink / 2, whole.w - shrink, whole.h - shrink};
         *L = base;
-        s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line,
-                           L, err);
+        s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line, L,
+                           err);
     }
     line_floor(&d->style, L);
     if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
@@ -390,8 +391,7 @@ meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_expo
     return s;
 }
 
-static meiro_status large_contents_check(const document *d, const page_frame *f,
-                                         meiro_error *err);
+static meiro_status large_contents_check(const document *d, const page_frame *f, meiro_error *err);
 
 /* Whether every tactile sheet of d holds its maze, the pages standing or
  * lying (d->landscape set so). */
@@ -833,8 +833,8 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
         if (!d->style.page_numbers || p->kind == PAGE_COVER || p->kind == PAGE_BACK) return;
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
         canvas_set_colour(cv, 0, 0, 0);
-        draw_text(cv, ROLE_PAGE_NUMBER, text, d->style.footer_font, f->center_x,
-                  f->footer_baseline, LARGE_PRINT_TEXT_MM, false, 0);
+        draw_text(cv, ROLE_PAGE_NUMBER, text, d->style.footer_font, f->center_x, f->footer_baseline,
+                  LARGE_PRINT_TEXT_MM, false, 0);
         return;
     }
     if (d->style.no_footer) return;
@@ -1024,8 +1024,7 @@ static size_t contents_words(const document *d, size_t i, size_t per, char *line
 
 /* Large print's contents keep 18 pt: each line's words fit beside their
  * page's number (contents_line's room), or the booklet is refused. */
-static meiro_status large_contents_check(const document *d, const page_frame *f,
-                                         meiro_error *err)
+static meiro_status large_contents_check(const document *d, const page_frame *f, meiro_error *err)
 {
     scene none;
     canvas measuring, *cv = &measuring;
@@ -1033,8 +1032,7 @@ static meiro_status large_contents_check(const document *d, const page_frame *f,
     const char *font = d->style.marks.font;
     char number[16], line[200] = "";
     snprintf(number, sizeof number, "%zu", d->page_count);
-    double room = f->body.w - 20 - 3 -
-                  measured_width(cv, number, font, false, LARGE_PRINT_TEXT_MM),
+    double room = f->body.w - 20 - 3 - measured_width(cv, number, font, false, LARGE_PRINT_TEXT_MM),
            widest = 0;
     size_t per = contents_run(d, f->body.h - 12);
     for (size_t i = 0; i < d->count && widest <= room;) {

@@ -109,7 +109,8 @@ static meiro_status heading_plan(const document *d, const doc_page *p, const pag
         snprintf(h->english, sizeof h->english, labels_for("en")->maze_no,
                  (unsigned)(p->first + 1));
     } else {
-        snprintf(h->print, sizeof h->print, "%s", st->title ? st->title : st->labels->default_title);
+        snprintf(h->print, sizeof h->print, "%s",
+                 st->title ? st->title : st->labels->default_title);
         snprintf(h->english, sizeof h->english, "%s", labels_for("en")->default_title);
     }
     meiro_status s = braille_translate(st->labels->lang, braille_words(d, h->print, h->english),
@@ -188,8 +189,8 @@ typedef struct sheet {
     page_layout L;
 } sheet;
 
-static meiro_status sheet_plan(const document *d, const doc_page *p, const page_frame *f,
-                               sheet *sh, meiro_error *err)
+static meiro_status sheet_plan(const document *d, const doc_page *p, const page_frame *f, sheet *sh,
+                               meiro_error *err)
 {
     const doc_style *st = &d->style;
     const meiro_maze *m = d->items[p->first].maze;

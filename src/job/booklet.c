@@ -849,31 +849,31 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
                           page->print == MEIRO_PRINT_PLOTTER ? "gcode or hpgl" : "dxf");
     if (page && page->print == MEIRO_PRINT_TACTILE) {
         /* swell paper goes through the fuser a sheet at a time, one side */
-        const char *not = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
-                              ? "a PDF (or its pages as data)"
-                          : b->fold                       ? "not folded (--fold)"
-                          : b->copies > 1 || b->names     ? "not a class set (--copies, --names)"
-                          : b->cover == 1                 ? "without a print cover (--cover)"
+        const char *refused = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
+                                  ? "a PDF (or its pages as data)"
+                              : b->fold                   ? "not folded (--fold)"
+                              : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
+                              : b->cover == 1             ? "without a print cover (--cover)"
                                                           : NULL;
-        if (not)
+        if (refused)
             return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                               "a tactile booklet is sheets of swell paper, its braille contents "
                               "first: %s",
-                              not);
+                              refused);
     }
     if (page && print_profile_of(page->print)->no_fine_text) {
         /* what would set its words smaller: a workbook's or a screen's
          * sizes, a cover's lines, a copy's label in the footer, pages
          * scaled onto a sheet */
-        const char *not = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
-                              ? "a PDF (or its pages as data)"
-                          : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
-                          : b->cover == 1             ? "without a cover (--cover)"
-                          : b->sheet >= 0             ? "its pages not scaled onto a sheet (--sheet)"
-                                                      : NULL;
-        if (not)
+        const char *refused = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
+                                  ? "a PDF (or its pages as data)"
+                              : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
+                              : b->cover == 1             ? "without a cover (--cover)"
+                              : b->sheet >= 0 ? "its pages not scaled onto a sheet (--sheet)"
+                                              : NULL;
+        if (refused)
             return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                              "a large-print booklet has no text under 18 pt: %s", not);
+                              "a large-print booklet has no text under 18 pt: %s", refused);
     }
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
