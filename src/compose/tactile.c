@@ -1,7 +1,6 @@
 /* The tactile sheet (tactile.h). */
 #include "compose/tactile.h"
 
-#include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
 #include "compose/draw.h"
@@ -220,51 +219,6 @@ static meiro_status sheet_plan(const document *d, const doc_page *p, const page_
 
 /* ---- S and G labelled beside them ---- */
 
-/* The centre-lines as segments (arcs as chords of 3 degrees), to measure
- * a label's room against. */
-typedef struct segs {
-    double (*v)[4];
-    size_t n, cap;
-    double x, y; /* the pen's point */
-    bool failed; /* out of memory */
-} segs;
-
-static void segs_add(segs *l, double x0, double y0, double x1, double y1)
-{
-    if (!vec_reserve(&l->v, &l->cap, l->n + 1, sizeof *l->v, 64)) {
-        l->failed = true;
-        return;
-    }
-    double *v = l->v[l->n++];
-    v[0] = x0, v[1] = y0, v[2] = x1, v[3] = y1;
-}
-
-static void segs_move(void *ctx, double x, double y)
-{
-    segs *l = ctx;
-    l->x = x, l->y = y;
-}
-
-static void segs_line(void *ctx, double x, double y)
-{
-    segs *l = ctx;
-    segs_add(l, l->x, l->y, x, y);
-    l->x = x, l->y = y;
-}
-
-static void segs_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
-{
-    segs *l = ctx;
-    double R = fabs(r);
-    int n = (int)ceil((a1 - a0) / (TAU / 120)) + 1;
-    for (int k = 1; k <= n; k++) {
-        double a = a0 + (a1 - a0) * (k - 1) / n, b = a0 + (a1 - a0) * k / n;
-        segs_add(l, cx + R * cos(a), cy + R * sin(a), cx + R * cos(b), cy + R * sin(b));
-    }
-    double end = r < 0 ? a0 : a1; /* r < 0: walked back */
-    l->x = cx + R * cos(end), l->y = cy + R * sin(end);
-}
-
 static double point_box(double px, double py, const box *b)
 {
     return hypot(fmax(0, fmax(b->x - px, px - (b->x + b->w))),
@@ -311,15 +265,15 @@ typedef struct beside {
 
 /* Whether a label at b has room: inside the maze's slot, 1/4 in clear of
  * every line's edge, of both symbols and of the label placed before it. */
-static bool roomy(const box *b, const sheet *sh, const segs *l, double (*ends)[2],
+static bool roomy(const box *b, const sheet *sh, double (*lines)[4], size_t n, double (*ends)[2],
                   const box *before)
 {
     const box *slot = &sh->slot;
     if (b->x < slot->x || b->y < slot->y || b->x + b->w > slot->x + slot->w ||
         b->y + b->h > slot->y + slot->h)
         return false;
-    for (size_t i = 0; i < l->n; i++)
-        if (seg_box(l->v[i], b) < TACTILE_APART_MM + TACTILE_LINE_MM / 2) return false;
+    for (size_t i = 0; i < n; i++)
+        if (seg_box(lines[i], b) < TACTILE_APART_MM + TACTILE_LINE_MM / 2) return false;
     for (int k = 0; k < 2; k++) {
         double r = TACTILE_SYMBOL_MM / 2;
         box symbol = {ends[k][0] - r, ends[k][1] - r, 2 * r, 2 * r};
@@ -334,12 +288,10 @@ static bool roomy(const box *b, const sheet *sh, const segs *l, double (*ends)[2
 static meiro_status place_beside(const meiro_maze *m, const sheet *sh, const double w[2],
                                  double (*ends)[2], beside *out, meiro_error *err)
 {
-    segs l = {0};
-    trace_centre_lines(m, &sh->L, &(grid_pen){segs_move, segs_line, segs_arc, &l});
-    if (l.failed) {
-        free(l.v);
+    double(*lines)[4];
+    size_t n;
+    if (!centre_segments(m, &sh->L, &lines, &n))
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S's and G's labels");
-    }
     /* from the symbol's centre: its half, the gap and half a millimetre */
     double r = TACTILE_SYMBOL_MM / 2 + TACTILE_APART_MM + 0.5, h = BRAILLE_H_MM;
     out->fit = true;
@@ -351,12 +303,12 @@ static meiro_status place_beside(const meiro_maze *m, const sheet *sh, const dou
                               {x - w[k] / 2, y + r, w[k], h}};
         out->fit = false;
         for (int t = 0; t < 4 && !out->fit; t++)
-            if (roomy(&tries[t], sh, &l, ends, k ? &out->at[0] : NULL)) {
+            if (roomy(&tries[t], sh, lines, n, ends, k ? &out->at[0] : NULL)) {
                 out->at[k] = tries[t];
                 out->fit = true;
             }
     }
-    free(l.v);
+    free(lines);
     return MEIRO_OK;
 }
 
