@@ -14,6 +14,8 @@
 #include "gen/tactile_levels.h"
 #include "page/braille.h"
 #include "page/scene_json.h"
+#include "job/tactile_plate.h"
+#include "solid/solid.h"
 
 #include <math.h>
 #include <strings.h>
@@ -959,10 +961,146 @@ static void test_booklet(void)
           strstr(err.message, "keeps the answers off the sheets"));
 }
 
+/* The raised dots of a Unicode braille string */
+static size_t raised_dots(const char *braille)
+{
+    size_t raised = 0;
+    for (const unsigned char *p = (const unsigned char *)braille; *p; p += 3) {
+        unsigned c = (unsigned)(p[0] & 0x0F) << 12 | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+        for (unsigned b = c - 0x2800; b; b >>= 1) raised += b & 1;
+    }
+    return raised;
+}
+
+/* The area of the triangles facing up at height z (mm, within 1e-3) */
+static double top_area(const solid_tris *t, double z)
+{
+    double area = 0;
+    for (size_t k = 0; k < t->n; k++) {
+        const float *v = t->v + 9 * k;
+        if (fabs(v[2] - z) > 1e-3 || fabs(v[5] - z) > 1e-3 || fabs(v[8] - z) > 1e-3) continue;
+        double cross = (v[3] - v[0]) * (v[7] - v[1]) - (v[4] - v[1]) * (v[6] - v[0]);
+        if (cross > 0) area += cross / 2;
+    }
+    return area;
+}
+
+/* A printer's check that fails, said */
+static void failed_rule(void *ctx, const char *rule, bool pass, const char *detail)
+{
+    (void)ctx;
+    if (!pass) fprintf(stderr, "plate: %s: %s\n", rule, detail);
+}
+
+/* A tactile plate (-f stl, 3mf): read back, within a printer's bed, the
+ * base and every height where it belongs: the lines' tops about as large
+ * as the centre-lines' length times their width, S's and G's (two discs
+ * and two squares 13 mm across, the maze's and the key's) and the domes'
+ * tops, one a raised dot of the title's and the key's braille; its
+ * section through the lines all of walls the printer prints (no wall
+ * thinner than 0.8 mm); another grid and a plate larger than the bed
+ * refused, no file written. */
+static void test_plate(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/plate.stl", dir);
+    verdict plate = {0};
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        uint32_t w = 3 + (uint32_t)seed, h = 4 + (uint32_t)seed % 3;
+        meiro_maze *m = maze_of(MEIRO_GRID_RECT, w, h, seed);
+        meiro_error err = {0};
+        bool saved = save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_OK;
+        unsigned char *bytes = saved ? slurp(path) : NULL;
+        FILE *f = fopen(path, "rb");
+        long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : 0;
+        if (f) fclose(f);
+        solid_tris t = {0};
+        bool read = bytes && solid_read_stl(bytes, (size_t)size, &t, &err) == MEIRO_OK;
+        verdict_note(&plate, read, "%ux%u seed %llu: %s", w, h, (unsigned long long)seed,
+                     err.message);
+        double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+        for (size_t k = 0; read && k < 3 * t.n; k++)
+            for (int a = 0; a < 3; a++)
+                lo[a] = fmin(lo[a], t.v[3 * k + a]), hi[a] = fmax(hi[a], t.v[3 * k + a]);
+        double b = SOLID_BASE_MM;
+        double lines = top_area(&t, b + PLATE_LINE_MM), symbols = top_area(&t, b + PLATE_SYMBOL_MM);
+        double domes = top_area(&t, b + PLATE_DOT_MM);
+        double want_lines = (double)(w * h - 1) * TACTILE_CELL_MM * TACTILE_LINE_MM;
+        double want_symbols = 2 * (PI * 6.5 * 6.5 + 13.0 * 13.0);
+        char dots[256], s_dots[64], g_dots[64];
+        size_t raised =
+            braille_translate("en", "Mazes", dots, sizeof dots, NULL) == MEIRO_OK &&
+                    braille_translate("en", "S", s_dots, sizeof s_dots, NULL) == MEIRO_OK &&
+                    braille_translate("en", "G", g_dots, sizeof g_dots, NULL) == MEIRO_OK
+                ? raised_dots(dots) + raised_dots(s_dots) + raised_dots(g_dots)
+                : 0;
+        verdict_note(&plate,
+                     read && lo[0] > -1e-3 && lo[1] > -1e-3 && fabs(lo[2]) < 1e-3 &&
+                         hi[0] <= SOLID_BED_MM && hi[1] <= SOLID_BED_MM &&
+                         fabs(hi[2] - (b + PLATE_SYMBOL_MM)) < 1e-3,
+                     "%ux%u: %.1f x %.1f x %.1f mm from (%.1f, %.1f, %.1f)", w, h, hi[0] - lo[0],
+                     hi[1] - lo[1], hi[2] - lo[2], lo[0], lo[1], lo[2]);
+        /* the lines' tops: their length less what S and G stand on */
+        verdict_note(&plate, lines > 0.75 * want_lines && lines < 1.15 * want_lines,
+                     "%ux%u: lines' tops %.0f mm2, about %.0f wanted", w, h, lines, want_lines);
+        verdict_note(&plate, fabs(symbols - want_symbols) < 0.08 * want_symbols,
+                     "%ux%u: S's and G's tops %.0f mm2, %.0f wanted", w, h, symbols, want_symbols);
+        /* a dome's top 0.9 mm across: 1 to 9 squares of 0.09 mm2 */
+        verdict_note(&plate,
+                     raised > 0 && domes >= raised * 0.09 - 1e-6 && domes <= raised * 0.81 + 1e-6,
+                     "%ux%u: domes' tops %.2f mm2 for %zu dots", w, h, domes, raised);
+        solid_section_cuts cuts = {0};
+        verdict_note(&plate,
+                     read &&
+                         solid_section(&t, b + 0.6 * PLATE_SYMBOL_MM, &cuts, &err) == MEIRO_OK &&
+                         cuts.count > 0,
+                     "%ux%u: no section through the lines", w, h);
+        solid_section_free(&cuts);
+        solid_tris_free(&t);
+        free(bytes);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(plate);
+    /* the printer's checks (meiro preflight --print 3d) of the tactile
+     * levels' plates (S's disc beside the lines at every offset from the
+     * grid): every rule passes */
+    meiro_error err = {0};
+    for (unsigned level = 1; level <= 5; level++)
+        for (uint64_t seed = 0; seed < 3; seed++) {
+            meiro_maze *m = gen_tactile_level(level, seed, NULL);
+            bool passed = false;
+            CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_OK &&
+                          meiro_preflight_machine(path, MEIRO_MACHINE_3D, 0, 0, 0, 0, 0,
+                                                  failed_rule, NULL, &passed, &err) == MEIRO_OK &&
+                          passed,
+                      "level %u seed %llu: %s", level, (unsigned long long)seed, err.message);
+            meiro_maze_free(m);
+        }
+    static const meiro_format formats[] = {MEIRO_FORMAT_STL_ASCII, MEIRO_FORMAT_3MF};
+    meiro_maze *m = maze_of(MEIRO_GRID_RECT, 4, 4, 3);
+    for (size_t i = 0; i < TEST_COUNT(formats); i++) {
+        snprintf(path, sizeof path, "%s/plate.out", dir);
+        remove(path);
+        CHECK_MSG(save(m, NULL, formats[i], NULL, NULL, path, &err) == MEIRO_OK &&
+                      test_exists(path),
+                  "format %d: %s", (int)formats[i], err.message);
+    }
+    meiro_maze_free(m);
+    snprintf(path, sizeof path, "%s/bad.stl", dir);
+    m = maze_of(MEIRO_GRID_HEX, 4, 4, 3);
+    CHECK(save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "rectangle") && !test_exists(path));
+    meiro_maze_free(m);
+    m = maze_of(MEIRO_GRID_RECT, 12, 12, 3);
+    CHECK(save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "bed") && !test_exists(path));
+    meiro_maze_free(m);
+}
+
 static const test_case cases[] = {
-    {"booklet", test_booklet}, {"braille", test_braille},   {"sheet", test_sheet},
-    {"no-grey", test_no_grey}, {"png-size", test_png_size}, {"refused", test_refused},
-    {"levels", test_levels},   {"svg", test_svg},
+    {"plate", test_plate},     {"booklet", test_booklet}, {"braille", test_braille},
+    {"sheet", test_sheet},     {"no-grey", test_no_grey}, {"png-size", test_png_size},
+    {"refused", test_refused}, {"levels", test_levels},   {"svg", test_svg},
 };
 
 int main(int argc, char **argv)
