@@ -8,8 +8,10 @@
 # are the template's (pdffonts), its smallest word 18 pt and more
 # (pdftotext -bbox), its walls 2 mm thick where a column of the rendered
 # page crosses them (pdftoppm); a child's level in black letters too, a
-# footer's words said left off; what large print cannot set is refused in
-# one line, no file written.
+# footer's words said left off; a long title at 18 pt on two lines, a
+# longer one refused; a booklet's every page (texts, walls inside the
+# margins, page numbers) and what a large-print booklet cannot be; what
+# large print cannot set is refused in one line, no file written.
 # Usage: large-print.sh BUILD_DIR
 build=${1:-build}
 meiro="$build/meiro"
@@ -91,6 +93,20 @@ print(min(ys), max(ys))")
     done
 '
 
+# a long title: smaller down to 18 pt and on two lines, never under
+check title '
+    for paper in a4 a5; do
+        run 0 "$meiro" generate -s 4 --print large-print --paper "$paper" \
+            --title "The long and winding way home through the garden" -o "$tmp/t.page"
+        set -- $(measure_page "$tmp/t.page")
+        awk "BEGIN { exit !($4 >= 18) }" && ok || bad "$paper: a text of $4 pt"
+    done
+    run 2 "$meiro" generate -s 4 --print large-print --paper a5 -o "$tmp/bad.pdf" \
+        --title "The long and winding way home through the garden, past the pond and the old oak"
+    err_has "at 18 pt"
+    absent "$tmp/bad.pdf"
+'
+
 # a child's level: S and G black letters still, not its coloured badges;
 # a footer's words asked for: said left off, none on the page
 check child '
@@ -121,9 +137,60 @@ check refused '
     run 2 "$meiro" solve --print large-print -o "$tmp/bad.pdf" "$tmp/weave.json"
     err_has "rule is"
     absent "$tmp/bad.pdf"
-    run 2 "$meiro" booklet -n 2 --print large-print -o "$tmp/bad.pdf"
-    err_has "not booklets yet"
+'
+
+# every page of a booklet as data: its least text 18 pt (captions, page
+# numbers, the contents, the key), its walls 2 mm, inside the margins, its
+# cells 12 mm, every page numbered; a long title on two lines at 18 pt
+# and more, a longer one refused
+measure_book() {
+    python3 - "$1" <<'PY'
+import json, re, sys
+pages = json.load(open(sys.argv[1], encoding="utf-8"))["pages"]
+pt = 72 / 25.4
+least_text = least_wall = 1e9
+numbered = off = 0
+for page in pages:
+    items = page["items"]
+    texts = [i for i in items if "text" in i]
+    least_text = min([least_text] + [i["size"] * pt for i in texts])
+    numbered += any(i["role"] == "page-number" for i in items)
+    for i in items:
+        if i["role"] != "walls": continue
+        w = i["stroke"]["width"]
+        least_wall = min(least_wall, w)
+        v = [float(x) for x in re.findall(r"[-0-9.]+", i["d"])]
+        xs, ys = v[0::2], v[1::2]
+        # the walls' ink within the 15 mm margins
+        off += min(xs) - w / 2 < 15 - 1e-6 or min(ys) - w / 2 < 15 - 1e-6 or \
+            max(xs) + w / 2 > 210 - 15 + 1e-6
+print(len(pages), "%.1f" % least_text, "%.2f" % least_wall, numbered, off)
+PY
+}
+
+check booklet '
+    run 0 "$meiro" booklet -s 3 -n 24 --answers key --print large-print \
+        --title "Mazes for my grandmother, who likes them large" -o "$tmp/b.page"
+    set -- $(measure_book "$tmp/b.page")
+    # the contents, 24 mazes, the key; 18 pt; 2 mm walls off the margins
+    awk "BEGIN { exit !($1 > 26 && $2 >= 18 && $3 >= 2 && $4 == $1 && $5 == 0) }" && ok ||
+        bad "pages $1, least text $2 pt, least wall $3 mm, $4 numbered, $5 walls in the margin"
+    grep -q "\"role\": \"caption\"" "$tmp/b.page" && ok || bad "no maze numbered"
+    grep -q "\"text\": \"[^\"]*seed" "$tmp/b.page" && bad "a seed in small print" || ok
+    rm -f "$tmp/bad."*
+    run 2 "$meiro" booklet -s 3 --print large-print -o "$tmp/bad.pdf" \
+        --title "A title far too long to stand at eighteen points on two lines of an A4 page, however it is broken, for it goes on and on past the end of the second line"
+    err_has "at 18 pt"
     absent "$tmp/bad.pdf"
+    for bad in "--cover:without a cover" "--copies 2:not a class set" "--kinds weave:rule is" \
+        "--difficulty easy:not by --difficulty" "--from 3x3 --to 30x30:cells of 12 mm" \
+        "--paper a6 -n 24:contents line"; do
+        run 2 "$meiro" booklet -s 1 --print large-print ${bad%%:*} -o "$tmp/bad.pdf"
+        err_has "${bad#*:}"
+        absent "$tmp/bad.pdf"
+    done
+    run 2 "$meiro" booklet -s 1 --print large-print -o "$tmp/bad.xlsx"
+    err_has "a PDF (or its pages as data)"
 '
 
 finish

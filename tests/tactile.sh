@@ -4,7 +4,7 @@
 # svg, png and page; what a sheet cannot be refused in one line, exit 2, no
 # file: another format, a maze too big for the paper (the message names
 # the largest that fits, which is then written), smaller cells, an answer,
-# a weave, a booklet; the tactile levels, and theirs refused.
+# a weave; a plate to 3D-print; a tactile booklet, and its refusals; the tactile levels, and theirs refused.
 # tests/test_tactile.c measures the sheets.
 # Usage: tactile.sh BUILD_DIR
 build=${1:-build}
@@ -42,9 +42,53 @@ check refused '
     refuse "cells are 19 mm or more" --cell 10 -W 4 -H 4 -o "$tmp/bad.pdf"
     refuse "leave out --solution" --solution -W 4 -H 4 -o "$tmp/bad.pdf"
     refuse "--weave" --weave 20 -W 4 -H 4 -o "$tmp/bad.pdf"
-    run 2 "$meiro" booklet -n 2 --print tactile -o "$tmp/bad.pdf"
-    err_has "not booklets"
-    absent "$tmp/bad.pdf"
+'
+
+# a plate to 3D-print: stl and 3mf written; another grid and a plate
+# larger than the bed refused, no file
+check plate '
+    for f in stl 3mf; do
+        run 0 "$meiro" generate -s 5 -W 5 -H 5 --print tactile -o "$tmp/plate.$f"
+        err_empty
+        [ -s "$tmp/plate.$f" ] && ok || bad "no $f written"
+    done
+    run 0 "$meiro" preflight --print 3d "$tmp/plate.stl"
+    rm -f "$tmp/bad."*
+    run 2 "$meiro" generate -s 5 --grid hex -W 5 -H 5 --print tactile -o "$tmp/bad.stl"
+    err_has "a rectangle.s maze"
+    absent "$tmp/bad.stl"
+    run 2 "$meiro" generate -s 5 -W 12 -H 12 --print tactile -o "$tmp/bad.3mf"
+    err_has "more than a printer.s bed"
+    absent "$tmp/bad.3mf"
+    run 2 "$meiro" generate -s 5 -W 5 -H 5 --print tactile --ball 8mm -o "$tmp/bad.stl"
+    err_has "the sheet.s sizes"
+    absent "$tmp/bad.stl"
+'
+
+# a tactile booklet: written (its contents first, one sheet a maze, the
+# key); what it cannot be refused in one line, exit 2, no file
+check booklet '
+    run 0 "$meiro" booklet -s 4 -n 3 --print tactile -o "$tmp/book.pdf"
+    [ "$(pdfinfo "$tmp/book.pdf" | sed -n "s/^Pages: *//p")" = 5 ] && ok ||
+        bad "not 5 pages: the contents, 3 sheets, the key"
+    refuse() { # MESSAGE ARGS...
+        msg=$1; shift
+        rm -f "$tmp/bad."*
+        run 2 "$meiro" booklet -s 1 --print tactile "$@"
+        err_has "$msg"
+        [ "$(grep -c . "$tmp/err")" -le 2 ] && ok || bad "more than a line: $(cat "$tmp/err")"
+        ls "$tmp"/bad.* > /dev/null 2>&1 && bad "a file written for $*" || ok
+    }
+    refuse "a PDF (or its pages as data)" -o "$tmp/bad.xlsx"
+    refuse "a PDF (or its pages as data)" -o "$tmp/bad.html"
+    refuse "not folded" --fold -o "$tmp/bad.pdf"
+    refuse "not a class set" --copies 3 -o "$tmp/bad.pdf"
+    refuse "without a print cover" --cover -o "$tmp/bad.pdf"
+    refuse "not weave" --kinds plain,weave -o "$tmp/bad.pdf"
+    refuse "not between them" --answers after-page -o "$tmp/bad.pdf"
+    refuse "not by --difficulty" --difficulty easy-normal -o "$tmp/bad.pdf"
+    refuse "does not fit a tactile sheet" --from 3x3 --to 12x12 -o "$tmp/bad.pdf"
+    refuse "a4 holds 20 mazes and the key, not 21" -n 21 -o "$tmp/bad.pdf"
 '
 
 # the pre-braille progression: each level a sheet; refused without

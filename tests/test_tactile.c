@@ -14,6 +14,8 @@
 #include "gen/tactile_levels.h"
 #include "page/braille.h"
 #include "page/scene_json.h"
+#include "job/tactile_plate.h"
+#include "solid/solid.h"
 
 #include <math.h>
 #include <strings.h>
@@ -335,23 +337,78 @@ static bool dots_standard(const scene *s, const scene_item *text, const scene_it
 /* What a sheet is measured against, each a verdict over many sheets */
 typedef struct sheet_verdicts {
     verdict roles, apart, symbols, read, dots;
+    size_t beside, keyed; /* sheets with S and G labelled on the maze, in a key */
 } sheet_verdicts;
 
-/* The sheet described at path (lang its language, `what` naming it in
- * messages): only the sheet's roles and black; the lines apart; S and G
- * 1/2 in and more, each 1/4 in from every line but its own; the braille
- * read back and its dots at the standard size. */
-static void measure_sheet(const char *path, const char *lang, const char *what, sheet_verdicts *v)
+/* From a box (x, y, w, h) to a point */
+static double box_point(const double b[4], double x, double y)
 {
-    scene_book book;
-    scene *s = read_page(path, &book);
-    verdict_note(&v->roles, s != NULL, "%s: no page", what);
-    lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
-    size_t starts = 0, goals = 0, texts_read = 0;
+    return hypot(fmax(0, fmax(b[0] - x, x - (b[0] + b[2]))),
+                 fmax(0, fmax(b[1] - y, y - (b[1] + b[3]))));
+}
+
+/* The least distance from a box to the segments' centres, each walked in
+ * steps of 0.1 mm */
+static double box_lines(const double b[4], const lines *l)
+{
+    double least = HUGE_VAL;
+    for (size_t i = 0; i < l->n; i++) {
+        const seg *g = &l->v[i];
+        int n = (int)ceil(hypot(g->x1 - g->x0, g->y1 - g->y0) / 0.1) + 1;
+        for (int k = 0; k <= n; k++)
+            least = fmin(least, box_point(b, g->x0 + (g->x1 - g->x0) * k / n,
+                                          g->y0 + (g->y1 - g->y0) * k / n));
+    }
+    return least;
+}
+
+/* Guide dots (dot 5 cells) between a contents line's words and its page:
+ * dots to feel along, no text to read back */
+static bool guide_dots(const char *braille)
+{
+    for (; *braille; braille += strlen("⠐"))
+        if (strncmp(braille, "⠐", strlen("⠐"))) return false;
+    return true;
+}
+
+/* The braille of page s read back, in order, into texts[] (up to max;
+ * guide dots left out), their dots measured into v->dots; how many. */
+static size_t braille_read(const scene *s, const char *lang, const char *what, verdict *dots,
+                           char texts[][64], size_t max)
+{
+    size_t n = 0;
     for (size_t i = 0; s && i < s->count; i++) {
         const scene_item *it = &s->items[i];
-        const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,
-                                 ROLE_BRAILLE,   ROLE_TITLE, ROLE_TEXT};
+        if (it->kind != SCENE_TEXT || it->role != ROLE_BRAILLE) continue;
+        char why[160] = "no path of dots";
+        bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
+                    s->items[i + 1].kind == SCENE_PATH;
+        verdict_note(dots, next && dots_standard(s, it, &s->items[i + 1], why, sizeof why),
+                     "%s: '%s': %s", what, it->text.text, why);
+        if (guide_dots(it->text.text) || n == max) continue;
+        texts[n][0] = 0;
+        braille_back(lang, it->text.text, texts[n], sizeof texts[n], NULL);
+        n++;
+    }
+    return n;
+}
+
+/* The sheet page s (lang its language, `what` naming it in messages,
+ * `braille` its braille texts: the title, S's and G's, a booklet's page
+ * number): only the sheet's roles and black; the lines apart; S and G
+ * 1/2 in and more, each 1/4 in from every line but its own; the braille
+ * read back and its dots at the standard size. */
+static void measure_scene(const scene *s, const char *lang, const char *what, size_t braille,
+                          sheet_verdicts *v)
+{
+    verdict_note(&v->roles, s != NULL, "%s: no page", what);
+    lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
+    size_t starts = 0, goals = 0, texts_read = 0, labels = 0;
+    double label[2][4]; /* S's and G's labels on the maze: braille and print */
+    for (size_t i = 0; s && i < s->count; i++) {
+        const scene_item *it = &s->items[i];
+        const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,       ROLE_BRAILLE,
+                                 ROLE_TITLE,     ROLE_TEXT,  ROLE_PAGE_NUMBER};
         bool known = false;
         for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
         scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
@@ -392,6 +449,18 @@ static void measure_sheet(const char *path, const char *lang, const char *what, 
                          "%s: braille '%s' reads '%s', the print says '%s'", what, it->text.text,
                          text, print ? print : "");
             texts_read++;
+            /* after the maze's lines: a label beside S or G, its braille
+             * and its print */
+            if (l.n > 0 && labels < 2 && print) {
+                const double *a = it->text.box, *b = NULL;
+                for (size_t k = i + 1; k < s->count && !b; k++)
+                    if (s->items[k].kind == SCENE_TEXT && s->items[k].role != ROLE_BRAILLE)
+                        b = s->items[k].text.box;
+                double *u = label[labels++];
+                u[0] = fmin(a[0], b[0]), u[1] = fmin(a[1], b[1]);
+                u[2] = fmax(a[0] + a[2], b[0] + b[2]) - u[0];
+                u[3] = fmax(a[1] + a[3], b[1] + b[3]) - u[1];
+            }
             char why[160] = "no path of dots";
             bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
                         s->items[i + 1].kind == SCENE_PATH;
@@ -399,9 +468,20 @@ static void measure_sheet(const char *path, const char *lang, const char *what, 
                          "%s: '%s': %s", what, it->text.text, why);
         }
     }
-    verdict_note(&v->symbols, starts == 2 && goals == 2, "%s: %zu S and %zu G", what, starts,
-                 goals);
-    verdict_note(&v->read, texts_read == 3, "%s: %zu braille texts", what, texts_read);
+    /* S and G in a key and on the maze, or labelled on the maze alone */
+    bool keyed = starts == 2 && goals == 2, beside = starts == 1 && goals == 1 && labels == 2;
+    verdict_note(&v->symbols, keyed || beside, "%s: %zu S and %zu G, %zu labels on the maze", what,
+                 starts, goals, labels);
+    v->beside += beside, v->keyed += keyed;
+    for (size_t k = 0; k < labels; k++) {
+        double d = box_lines(label[k], &l) - l.width / 2, near = HUGE_VAL;
+        for (int e = 0; e < 4; e++) /* the symbols' outlines */
+            for (size_t j = 0; j < ends[e].n; j++)
+                near = fmin(near, box_point(label[k], ends[e].v[j].x0, ends[e].v[j].y0));
+        verdict_note(&v->apart, d >= TACTILE_APART_MM && near >= TACTILE_APART_MM,
+                     "%s: a label %.2f mm from a line, %.2f from S or G", what, d, near);
+    }
+    verdict_note(&v->read, texts_read == braille, "%s: %zu braille texts", what, texts_read);
     char where[96] = "";
     double gap = least_gap(&l, where, sizeof where);
     verdict_note(&v->apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
@@ -413,6 +493,13 @@ static void measure_sheet(const char *path, const char *lang, const char *what, 
         free(ends[k].v);
     }
     free(l.v);
+}
+
+/* The sheet described at path (measure_scene). */
+static void measure_sheet(const char *path, const char *lang, const char *what, sheet_verdicts *v)
+{
+    scene_book book;
+    measure_scene(read_page(path, &book), lang, what, 3, v);
     scene_book_free(&book);
 }
 
@@ -449,7 +536,30 @@ static void test_sheet(void)
             measure_sheet(path, lang, what, &v);
             meiro_maze_free(m);
         }
+    /* S inside the maze, G on its side: a label beside them where the
+     * lines leave room (of the maze's lines, the one side free), measured */
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.grid = seed % 3 ? MEIRO_GRID_RECT : MEIRO_GRID_HEX;
+        o.width = 4 + seed % 3, o.height = 3 + seed % 3, o.seed = seed;
+        o.ends = MEIRO_ENDS_CELLS;
+        o.start = (meiro_cell){1 + seed % 2, 1};
+        o.goal = (meiro_cell){o.width - 1, o.height - 1 - seed % 2};
+        meiro_maze *m = meiro_generate(&o, NULL);
+        meiro_error err = {0};
+        CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, NULL, NULL, path, &err) == MEIRO_OK,
+                  "seed %llu: %s", (unsigned long long)seed, err.message);
+        char what[80];
+        snprintf(what, sizeof what, "S inside, seed %llu", (unsigned long long)seed);
+        measure_sheet(path, NULL, what, &v);
+        meiro_maze_free(m);
+    }
     check_sheets(&v);
+    /* labels beside S and G where they have room (small mazes), the key
+     * where not (the largest on A4, polar's G in its centre) */
+    CHECK_MSG(v.beside > 0 && v.keyed > 0, "%zu sheets labelled on the maze, %zu with a key",
+              v.beside, v.keyed);
 }
 
 /* A tactile level's sheet made as the command line makes it (a job), on
@@ -705,10 +815,292 @@ static void test_refused(void)
     meiro_maze_free(m);
 }
 
+/* A booklet's pages as data (-f page) at path, or its refusal. */
+static meiro_status booklet_pages(unsigned count, meiro_paper paper, uint32_t from, uint32_t to,
+                                  meiro_answers answers, unsigned grids, const char *path,
+                                  meiro_error *err)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = count;
+    b.grids = grids;
+    b.seed = 11 + count;
+    b.from_w = b.from_h = from, b.to_w = b.to_h = to;
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.print = MEIRO_PRINT_TACTILE;
+    page.paper = paper;
+    page.answers = answers;
+    return meiro_booklet_save(&b, &page, MEIRO_FORMAT_PAGE, path, err);
+}
+
+/* A tactile booklet: its braille contents (the title, then each maze's
+ * number and page, and the key's, read back through liblouis, in order),
+ * each sheet measured as a sheet is (its number as its title, its page
+ * number in braille and print), its mazes rising in size to the largest
+ * the paper holds; the print key at the end, its lines and answers, no
+ * braille; the page count; no answer on a sheet; what the contents page
+ * cannot hold refused, naming how many it holds, and that many made. */
+static void test_booklet(void)
+{
+    static const struct {
+        unsigned count;
+        meiro_paper paper;
+        meiro_answers answers;
+        unsigned grids; /* 0: rectangles, rising in size */
+    } books[] = {{10, MEIRO_PAPER_A4, MEIRO_ANSWERS_DEFAULT, 0},
+                 {4, MEIRO_PAPER_A5, MEIRO_ANSWERS_KEY, 0},
+                 {3, MEIRO_PAPER_LETTER, MEIRO_ANSWERS_NONE, 0},
+                 /* sheets lying down where only so they hold their mazes */
+                 {4, MEIRO_PAPER_A5, MEIRO_ANSWERS_DEFAULT,
+                  1u << MEIRO_GRID_POLAR | 1u << MEIRO_GRID_TRIANGLE}};
+    sheet_verdicts v = {0};
+    verdict contents = {0}, key = {0}, sizes = {0};
+    char path[128];
+    snprintf(path, sizeof path, "%s/book.page", dir);
+    for (size_t b = 0; b < TEST_COUNT(books); b++) {
+        meiro_error err = {0};
+        CHECK_MSG(booklet_pages(books[b].count, books[b].paper, 0, 0, books[b].answers,
+                                books[b].grids, path, &err) == MEIRO_OK,
+                  "book %zu: %s", b, err.message);
+        scene_book book = {0};
+        FILE *in = fopen(path, "r");
+        CHECK(in && scene_json_read(in, path, &book, &err) == MEIRO_OK);
+        if (in) fclose(in);
+        size_t n = books[b].count, keyed = books[b].answers != MEIRO_ANSWERS_NONE;
+        CHECK_MSG(book.count >= n + 1 + keyed && (keyed || book.count == n + 1),
+                  "book %zu: %zu pages for %zu mazes", b, book.count, n);
+        /* the contents: the title, its heading, a line a maze and the key's */
+        char texts[64][64], want[64][64];
+        size_t got = braille_read(&book.pages[0], NULL, "contents", &v.dots, texts, 64), w = 0;
+        snprintf(want[w++], 64, "Mazes");
+        snprintf(want[w++], 64, "Contents");
+        for (size_t i = 0; i < n; i++) {
+            snprintf(want[w++], 64, "No. %zu", i + 1);
+            snprintf(want[w++], 64, "%zu", i + 2);
+        }
+        if (keyed) snprintf(want[w++], 64, "Answers"), snprintf(want[w++], 64, "%zu", n + 2);
+        snprintf(want[w++], 64, "1"); /* its own page number */
+        verdict_note(&contents, got == w, "book %zu: %zu braille lines read, %zu wanted", b, got,
+                     w);
+        for (size_t k = 0; k < got && k < w; k++)
+            verdict_note(&contents, !strcmp(texts[k], want[k]), "book %zu: '%s' where '%s'", b,
+                         texts[k], want[k]);
+        /* the sheets: measured, their number and page read back, rising */
+        double last = 0;
+        for (size_t i = 0; i < n; i++) {
+            const scene *s = &book.pages[i + 1];
+            char what[64];
+            snprintf(what, sizeof what, "book %zu sheet %zu", b, i + 1);
+            measure_scene(s, NULL, what, 4, &v);
+            got = braille_read(s, NULL, what, &v.dots, texts, 64);
+            char number[32], page_no[32];
+            snprintf(number, sizeof number, "No. %zu", i + 1);
+            snprintf(page_no, sizeof page_no, "%zu", i + 2);
+            bool paged = false; /* before S's and G's labels or after the key's */
+            for (size_t k = 1; k < got; k++) paged = paged || !strcmp(texts[k], page_no);
+            verdict_note(&contents, got == 4 && !strcmp(texts[0], number) && paged,
+                         "%s: headed '%s', page %s %s", what, got ? texts[0] : "", page_no,
+                         paged ? "read" : "missing");
+            double extent = 0; /* the lines' reach across and down */
+            double box[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+            for (size_t k = 0; k < s->count; k++) {
+                if (s->items[k].role != ROLE_CORRIDORS || s->items[k].kind != SCENE_PATH) continue;
+                lines l = {0};
+                flatten(s, &s->items[k], &l);
+                for (size_t j = 0; j < l.n; j++)
+                    box[0] = fmin(box[0], l.v[j].x0), box[1] = fmin(box[1], l.v[j].y0),
+                    box[2] = fmax(box[2], l.v[j].x0), box[3] = fmax(box[3], l.v[j].y0);
+                free(l.v);
+            }
+            extent = (box[2] - box[0]) * (box[3] - box[1]);
+            verdict_note(&sizes, books[b].grids || extent >= last,
+                         "%s: its maze smaller than the one before", what);
+            last = extent;
+        }
+        /* the key: print, the mazes as lines with their answers */
+        size_t answers = 0;
+        for (size_t p = n + 1; p < book.count; p++)
+            for (size_t k = 0; k < book.pages[p].count; k++) {
+                const scene_item *it = &book.pages[p].items[k];
+                answers += it->role == ROLE_ANSWER;
+                verdict_note(&key, it->role != ROLE_BRAILLE && it->role != ROLE_WALLS,
+                             "book %zu key page %zu: a %s item", b, p + 1,
+                             scene_role_name(it->role));
+            }
+        verdict_note(&key, answers == (keyed ? n : 0), "book %zu: %zu answers in the key", b,
+                     answers);
+        scene_book_free(&book);
+    }
+    check_sheets(&v);
+    CHECK_ALL(contents);
+    CHECK_ALL(key);
+    CHECK_ALL(sizes);
+    /* the largest maze: the sheet's own largest on A4 (test_refused) */
+    meiro_error err = {0};
+    CHECK(booklet_pages(2, MEIRO_PAPER_A4, 9, 9, MEIRO_ANSWERS_DEFAULT, 0, path, &err) == MEIRO_OK);
+    remove(path);
+    CHECK(booklet_pages(2, MEIRO_PAPER_A4, 3, 10, MEIRO_ANSWERS_DEFAULT, 0, path, &err) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "does not fit a tactile sheet") && !test_exists(path));
+    /* more mazes than the contents page names */
+    unsigned most = 0;
+    const char *holds;
+    CHECK(booklet_pages(60, MEIRO_PAPER_A4, 3, 3, MEIRO_ANSWERS_DEFAULT, 0, path, &err) ==
+              MEIRO_ERROR_ARGUMENT &&
+          (holds = strstr(err.message, "a4 holds ")) && sscanf(holds, "a4 holds %u", &most) == 1 &&
+          !test_exists(path));
+    CHECK_MSG(most > 10 && booklet_pages(most, MEIRO_PAPER_A4, 3, 3, MEIRO_ANSWERS_DEFAULT, 0, path,
+                                         &err) == MEIRO_OK,
+              "%u: %s", most, err.message);
+    remove(path);
+    CHECK(booklet_pages(most + 1, MEIRO_PAPER_A4, 3, 3, MEIRO_ANSWERS_DEFAULT, 0, path, &err) ==
+          MEIRO_ERROR_ARGUMENT);
+    CHECK(booklet_pages(3, MEIRO_PAPER_A4, 0, 0, MEIRO_ANSWERS_AFTER_PAGE, 0, path, &err) ==
+              MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "keeps the answers off the sheets"));
+}
+
+/* The raised dots of a Unicode braille string */
+static size_t raised_dots(const char *braille)
+{
+    size_t raised = 0;
+    for (const unsigned char *p = (const unsigned char *)braille; *p; p += 3) {
+        unsigned c = (unsigned)(p[0] & 0x0F) << 12 | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+        for (unsigned b = c - 0x2800; b; b >>= 1) raised += b & 1;
+    }
+    return raised;
+}
+
+/* The area of the triangles facing up at height z (mm, within 1e-3) */
+static double top_area(const solid_tris *t, double z)
+{
+    double area = 0;
+    for (size_t k = 0; k < t->n; k++) {
+        const float *v = t->v + 9 * k;
+        if (fabs(v[2] - z) > 1e-3 || fabs(v[5] - z) > 1e-3 || fabs(v[8] - z) > 1e-3) continue;
+        double cross = (v[3] - v[0]) * (v[7] - v[1]) - (v[4] - v[1]) * (v[6] - v[0]);
+        if (cross > 0) area += cross / 2;
+    }
+    return area;
+}
+
+/* A printer's check that fails, said */
+static void failed_rule(void *ctx, const char *rule, bool pass, const char *detail)
+{
+    (void)ctx;
+    if (!pass) fprintf(stderr, "plate: %s: %s\n", rule, detail);
+}
+
+/* A tactile plate (-f stl, 3mf): read back, within a printer's bed, the
+ * base and every height where it belongs: the lines' tops about as large
+ * as the centre-lines' length times their width, S's and G's (two discs
+ * and two squares 13 mm across, the maze's and the key's) and the domes'
+ * tops, one a raised dot of the title's and the key's braille; its
+ * section through the lines all of walls the printer prints (no wall
+ * thinner than 0.8 mm); another grid and a plate larger than the bed
+ * refused, no file written. */
+static void test_plate(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/plate.stl", dir);
+    verdict plate = {0};
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        uint32_t w = 3 + (uint32_t)seed, h = 4 + (uint32_t)seed % 3;
+        meiro_maze *m = maze_of(MEIRO_GRID_RECT, w, h, seed);
+        meiro_error err = {0};
+        bool saved = save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_OK;
+        unsigned char *bytes = saved ? slurp(path) : NULL;
+        FILE *f = fopen(path, "rb");
+        long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : 0;
+        if (f) fclose(f);
+        solid_tris t = {0};
+        bool read = bytes && solid_read_stl(bytes, (size_t)size, &t, &err) == MEIRO_OK;
+        verdict_note(&plate, read, "%ux%u seed %llu: %s", w, h, (unsigned long long)seed,
+                     err.message);
+        double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+        for (size_t k = 0; read && k < 3 * t.n; k++)
+            for (int a = 0; a < 3; a++)
+                lo[a] = fmin(lo[a], t.v[3 * k + a]), hi[a] = fmax(hi[a], t.v[3 * k + a]);
+        double b = SOLID_BASE_MM;
+        double lines = top_area(&t, b + PLATE_LINE_MM), symbols = top_area(&t, b + PLATE_SYMBOL_MM);
+        double domes = top_area(&t, b + PLATE_DOT_MM);
+        double want_lines = (double)(w * h - 1) * TACTILE_CELL_MM * TACTILE_LINE_MM;
+        double want_symbols = 2 * (PI * 6.5 * 6.5 + 13.0 * 13.0);
+        char dots[256], s_dots[64], g_dots[64];
+        size_t raised =
+            braille_translate("en", "Mazes", dots, sizeof dots, NULL) == MEIRO_OK &&
+                    braille_translate("en", "S", s_dots, sizeof s_dots, NULL) == MEIRO_OK &&
+                    braille_translate("en", "G", g_dots, sizeof g_dots, NULL) == MEIRO_OK
+                ? raised_dots(dots) + raised_dots(s_dots) + raised_dots(g_dots)
+                : 0;
+        verdict_note(&plate,
+                     read && lo[0] > -1e-3 && lo[1] > -1e-3 && fabs(lo[2]) < 1e-3 &&
+                         hi[0] <= SOLID_BED_MM && hi[1] <= SOLID_BED_MM &&
+                         fabs(hi[2] - (b + PLATE_SYMBOL_MM)) < 1e-3,
+                     "%ux%u: %.1f x %.1f x %.1f mm from (%.1f, %.1f, %.1f)", w, h, hi[0] - lo[0],
+                     hi[1] - lo[1], hi[2] - lo[2], lo[0], lo[1], lo[2]);
+        /* the lines' tops: their length less what S and G stand on */
+        verdict_note(&plate, lines > 0.75 * want_lines && lines < 1.15 * want_lines,
+                     "%ux%u: lines' tops %.0f mm2, about %.0f wanted", w, h, lines, want_lines);
+        verdict_note(&plate, fabs(symbols - want_symbols) < 0.08 * want_symbols,
+                     "%ux%u: S's and G's tops %.0f mm2, %.0f wanted", w, h, symbols, want_symbols);
+        /* a dome's top 0.9 mm across: 1 to 9 squares of 0.09 mm2 */
+        verdict_note(&plate,
+                     raised > 0 && domes >= raised * 0.09 - 1e-6 && domes <= raised * 0.81 + 1e-6,
+                     "%ux%u: domes' tops %.2f mm2 for %zu dots", w, h, domes, raised);
+        solid_section_cuts cuts = {0};
+        verdict_note(&plate,
+                     read &&
+                         solid_section(&t, b + 0.6 * PLATE_SYMBOL_MM, &cuts, &err) == MEIRO_OK &&
+                         cuts.count > 0,
+                     "%ux%u: no section through the lines", w, h);
+        solid_section_free(&cuts);
+        solid_tris_free(&t);
+        free(bytes);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(plate);
+    /* the printer's checks (meiro preflight --print 3d) of the tactile
+     * levels' plates (S's disc beside the lines at every offset from the
+     * grid): every rule passes */
+    meiro_error err = {0};
+    for (unsigned level = 1; level <= 5; level++)
+        for (uint64_t seed = 0; seed < 3; seed++) {
+            meiro_maze *m = gen_tactile_level(level, seed, NULL);
+            bool passed = false;
+            CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_OK &&
+                          meiro_preflight_machine(path, MEIRO_MACHINE_3D, 0, 0, 0, 0, 0,
+                                                  failed_rule, NULL, &passed, &err) == MEIRO_OK &&
+                          passed,
+                      "level %u seed %llu: %s", level, (unsigned long long)seed, err.message);
+            meiro_maze_free(m);
+        }
+    static const meiro_format formats[] = {MEIRO_FORMAT_STL_ASCII, MEIRO_FORMAT_3MF};
+    meiro_maze *m = maze_of(MEIRO_GRID_RECT, 4, 4, 3);
+    for (size_t i = 0; i < TEST_COUNT(formats); i++) {
+        snprintf(path, sizeof path, "%s/plate.out", dir);
+        remove(path);
+        CHECK_MSG(save(m, NULL, formats[i], NULL, NULL, path, &err) == MEIRO_OK &&
+                      test_exists(path),
+                  "format %d: %s", (int)formats[i], err.message);
+    }
+    meiro_maze_free(m);
+    snprintf(path, sizeof path, "%s/bad.stl", dir);
+    m = maze_of(MEIRO_GRID_HEX, 4, 4, 3);
+    CHECK(save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "rectangle") && !test_exists(path));
+    meiro_maze_free(m);
+    m = maze_of(MEIRO_GRID_RECT, 12, 12, 3);
+    CHECK(save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "bed") && !test_exists(path));
+    meiro_maze_free(m);
+}
+
 static const test_case cases[] = {
-    {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
-    {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
-    {"svg", test_svg},
+    {"plate", test_plate},     {"booklet", test_booklet}, {"braille", test_braille},
+    {"sheet", test_sheet},     {"no-grey", test_no_grey}, {"png-size", test_png_size},
+    {"refused", test_refused}, {"levels", test_levels},   {"svg", test_svg},
 };
 
 int main(int argc, char **argv)

@@ -95,7 +95,16 @@ static const char *const usage_booklet_output =
     "  -h, --help           show this help\n"
     "\n"
     "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
-    "'meiro list'.\n";
+    "'meiro list'.\n"
+    "\n"
+    "--print tactile: a PDF of swell-paper sheets, its braille contents first (a\n"
+    "line a maze, its number and page), one maze a sheet headed by its number,\n"
+    "sizes rising from 3x3 to the largest a sheet holds (or --from/--to), page\n"
+    "numbers in braille and print; the answers a print key at the end for the\n"
+    "teacher (--answers key, the default) or none.\n"
+    "--print large-print: a PDF of pages with no text under 18 pt (each maze\n"
+    "and page numbered, no seeds), sizes rising to the largest whose cells keep\n"
+    "12 mm (or --from/--to).\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_booklet_page = PAGE_HELP;
 
@@ -637,8 +646,18 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
     if (rc == EXIT_OK) rc = check_memory_floor("booklet", *format, false);
     if (rc == EXIT_OK && a->names_file) rc = booklet_names(a, names_text, names);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
+    if (rc == EXIT_OK && a->levelled && page->print == MEIRO_PRINT_TACTILE)
+        rc = usage_error("booklet", "%s",
+                         "a tactile booklet's mazes rise to the largest its sheets hold, not by "
+                         "--difficulty (a printed page's sizes): --from WxH --to WxH to choose");
+    if (rc == EXIT_OK && a->levelled && page->print == MEIRO_PRINT_LARGE_PRINT)
+        rc = usage_error("booklet", "%s",
+                         "a large-print booklet's mazes rise to the largest whose cells keep 12 "
+                         "mm, not by --difficulty (a printed page's sizes): --from WxH --to WxH "
+                         "to choose");
     if (rc == EXIT_OK) letter_fold(&a->b, page);
-    if (rc == EXIT_OK) warn_sheet(&a->b, page);
+    if (rc == EXIT_OK && page->print != MEIRO_PRINT_TACTILE) /* refused folded */
+        warn_sheet(&a->b, page);
     if (!a->seeded) a->b.seed = clock_seed();
     return rc;
 }

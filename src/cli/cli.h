@@ -81,7 +81,8 @@ uint64_t clock_seed(void);
     "                       edges, lines of 0.75 pt or more, its gutter), or home;\n"             \
     "                       or a machine: plotter (gcode, hpgl) or laser (dxf);\n"                \
     "                       or tactile: a sheet for swell paper (pdf, svg, png,\n"               \
-    "                       page): the centre-lines raised, cells of 19 mm or\n"                 \
+    "                       page; stl, 3mf: a plate to 3D-print, its braille as\n"               \
+    "                       domes): the centre-lines raised, cells of 19 mm or\n"                 \
     "                       more, S a circle and G a square, braille (liblouis);\n"                \
     "                       or large-print: for low vision (pdf, svg, png, page),\n"               \
     "                       walls 2 mm, cells 12 mm and more, no small print, the\n"               \

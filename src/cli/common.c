@@ -414,9 +414,12 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
     /* a service's or a machine's profile: the library refuses it where it
      * does not go, rather than it changing nothing */
     bool refused = pc->v.print != MEIRO_PRINT_NONE && pc->v.print != MEIRO_PRINT_HOME;
+    /* a tactile plate (a 3D print) says its title in braille, in the language's */
+    bool plate = pc->v.print == MEIRO_PRINT_TACTILE && meiro_format_can(format, MEIRO_CAN_SOLID);
     for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
         if (page_given(pc, page_settings[i].opt) &&
             !(refused && page_settings[i].opt == OPT_PRINT) &&
+            !(plate && (page_settings[i].opt == OPT_TITLE || page_settings[i].opt == OPT_LANG)) &&
             !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
             n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                                   long_name(pc->longopts, page_settings[i].opt));

@@ -62,6 +62,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->cover = t ? t->cover && count > 1 : false;
     s->tactile = print_profile_of(opt->print)->tactile;
     if (s->tactile) s->per_page = 1; /* a sheet has one maze */
+    s->large = print_profile_of(opt->print)->no_fine_text;
+    s->cell_min = print_profile_of(opt->print)->cell_min;
 }
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
@@ -146,6 +148,9 @@ static const char *page_title(const document *d, page_kind kind)
  * gutter goes on the binding side. */
 static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
 
+/* Large print's caption: its text, a gap and 2 mm to the maze */
+#define LARGE_CAPTION_BAND_MM (LARGE_PRINT_TEXT_MM + 3.5)
+
 /* S and G on a dense key: letters about 2 mm tall (a bold capital is
  * 0.73 of its size) */
 #define KEY_MARK_MIN_MM 2.8
@@ -185,13 +190,35 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     unsigned doors = maze_door_sides(m);
     L->outline_room = maze_outline_room(m);
     layout_shape_ends(m, L);
-    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L,
+    box slot = slots[k];
+    if (caption && d->style.large) { /* large print's caption, above the band layout keeps */
+        slot.y += LARGE_CAPTION_BAND_MM, slot.h -= LARGE_CAPTION_BAND_MM;
+        caption = false;
+    }
+    page_layout base = *L;
+    s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line, L,
                        err);
+    /* the walls' ink stays in the slot (off the margin), thick as a
+     * template's line or the print's floor makes them (the fit keeps room
+     * for the usual line): the slot shrinks by what they take past it */
+    box whole = slot;
+    double shrink = 0;
+    for (int again = 0; s == MEIRO_OK && again < 4; again++) {
+        double line = fmax(L->line, d->style.line_min);
+        double over = fmax(L->maze_w + line - L->area.w, L->maze_h + line - L->area.h);
+        if (over <= 1e-9) break;
+        shrink += over;
+        slot =
+            (box){whole.x + shrink / 2, whole.y + shrink / 2, whole.w - shrink, whole.h - shrink};
+        *L = base;
+        s = layout_in_slot(mw, mh, doors, slot, caption, exact, d->style.cell_max, d->style.line, L,
+                           err);
+    }
     line_floor(&d->style, L);
     if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
         /* a key: every maze at the top of its slot, so the rows' captions
          * line up, and S and G readable however small the cells */
-        double top = slots[k].y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
+        double top = slot.y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
         L->crop_y += top - L->maze_y;
         L->maze_y = top;
         L->mark_min = KEY_MARK_MIN_MM;
@@ -325,10 +352,13 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     }
     for (size_t k = 0; s == MEIRO_OK && k < sizeof texts / sizeof texts[0]; k++) {
         if (!texts[k].text || !texts[k].text[0]) continue;
-        /* down to 9 pt (3.2 mm), what a printed page still reads easily */
-        double floor_size = fmin(texts[k].size, 3.2);
+        /* down to 9 pt (3.2 mm), what a printed page still reads easily;
+         * large print's 18 pt (then on two lines, or refused) */
+        double floor_size = fmin(texts[k].size, st->large ? LARGE_PRINT_TEXT_MM : 3.2);
+        /* two lines at 18 pt take 15.2 mm of the title's 16 */
+        double band = st->large ? fmax(texts[k].band, 2.4 * floor_size) : texts[k].band;
         if (fit_text(cv, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
-                     st->text_width, texts[k].band, texts[k].fit))
+                     st->text_width, band, texts[k].fit))
             continue;
         /* about how many characters two lines at the floor hold */
         long chars = 0;
@@ -361,15 +391,37 @@ meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_expo
     return s;
 }
 
+static meiro_status large_contents_check(const document *d, const page_frame *f, meiro_error *err);
+
+/* Whether every tactile sheet of d holds its maze, the pages standing or
+ * lying (d->landscape set so). */
+static bool tactile_fits(document *d, bool landscape)
+{
+    d->landscape = landscape;
+    for (size_t p = 0; p < d->page_count; p++) {
+        page_layout L;
+        page_frame f;
+        if (d->pages[p].kind == PAGE_PUZZLES &&
+            (doc_place(d, &d->pages[p], 0, &L, &f, NULL) != MEIRO_OK ||
+             tactile_check(d, &d->pages[p], &f, NULL) != MEIRO_OK))
+            return false;
+    }
+    return true;
+}
+
 meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
+    /* a tactile sheet shows no answer: a key at the end is the teacher's, in print */
     for (size_t i = 0; print_profile_of(opt->print)->tactile && i < count; i++)
-        if (items[i].path)
+        if (items[i].path && page_answers(opt) != ANSWERS_KEY)
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--print tactile makes a sheet to read with the fingers, without "
-                        "an answer: leave out --solution (or a template's answers)");
+                        page_answers(opt) == ANSWERS_NONE
+                            ? "--print tactile makes a sheet to read with the fingers, without "
+                              "an answer: leave out --solution (or a template's answers)"
+                            : "--print tactile keeps the answers off the sheets: a key in print "
+                              "at the end (--answers key) or none, not between them");
     d->measure = measure_cache_new();
     if (!d->measure) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     d->items = items;
@@ -382,6 +434,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     int contents = parts ? parts->contents : 0;
     if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
     if (contents < 0) contents = count > 20 && st->per_page == 1;
+    if (st->tactile) { /* a tactile booklet opens with its braille contents, no print cover */
+        st->cover = false;
+        if (contents < 0 || (parts && parts->contents < 0)) contents = count > 1;
+    }
     d->version = parts ? parts->version : NULL;
     d->copies = parts && parts->per_copy ? parts->copies : NULL;
     d->per_copy = d->copies ? parts->per_copy : 0;
@@ -478,6 +534,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
         if (ok) i += key_fit(d, &d->pages[d->page_count - 1]);
     }
     if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+    /* tactile sheets stand upright, unless only lying down do they hold
+     * their mazes at the tactile size */
+    if (s == MEIRO_OK && st->tactile && st->orientation == MEIRO_ORIENT_AUTO)
+        d->landscape = !tactile_fits(d, false) && tactile_fits(d, true);
     /* every maze must fit where it goes */
     for (size_t p = 0; s == MEIRO_OK && p < d->page_count; p++) {
         for (size_t k = 0; s == MEIRO_OK && k < d->pages[p].count; k++) {
@@ -485,7 +545,25 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
             page_layout L;
             page_frame f;
             s = doc_place(d, &d->pages[p], k, &L, &f, err);
+            if (s == MEIRO_OK && st->tactile && d->pages[p].kind == PAGE_PUZZLES)
+                s = tactile_check(d, &d->pages[p], &f, err);
+            if (s == MEIRO_OK && d->pages[p].kind == PAGE_PUZZLES && L.cell < st->cell_min - 1e-9)
+                s = fail_field(err, MEIRO_FIELD_SIZES, MEIRO_ERROR_ARGUMENT,
+                               "large print wants cells of %g mm and more: maze %zu (%u x %u) "
+                               "gets %.1f mm on %s (smaller mazes, or a larger --paper)",
+                               st->cell_min, d->pages[p].first + k + 1,
+                               d->items[d->pages[p].first + k].maze->w,
+                               d->items[d->pages[p].first + k].maze->h, L.cell, st->paper.name);
         }
+    }
+    for (size_t p = 0; s == MEIRO_OK && (st->tactile || st->large) && p < d->page_count; p++) {
+        page_frame f;
+        if (d->pages[p].kind != PAGE_CONTENTS) continue;
+        s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, &d->pages[p]),
+                         page_texts(d, &d->pages[p]), &f, err);
+        if (s == MEIRO_OK)
+            s = st->tactile ? tactile_contents_check(d, &d->pages[p], &f, err)
+                            : large_contents_check(d, &f, err);
     }
     if (s != MEIRO_OK) doc_free(d);
     return s;
@@ -572,6 +650,11 @@ static void draw_caption(canvas *cv, const document *d, const doc_page *p, size_
             w.natural *= size / CAPTION_FONT_MM;
         }
         body_right = slots[k].x + slots[k].w;
+    }
+    if (d->style.large) { /* its number alone, at large print's least size */
+        size = LARGE_PRINT_TEXT_MM;
+        w.natural *= size / CAPTION_FONT_MM;
+        right[0] = 0;
     }
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
     draw_text(cv, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
@@ -744,8 +827,17 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
 
 static void draw_footer(canvas *cv, const document *d, size_t index, const page_frame *f)
 {
-    if (d->style.no_footer) return;
     char text[600], part[500];
+    const doc_page *p = &d->pages[index];
+    if (d->style.large) { /* large print's footer: the page number alone, at its least size */
+        if (!d->style.page_numbers || p->kind == PAGE_COVER || p->kind == PAGE_BACK) return;
+        snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
+        canvas_set_colour(cv, 0, 0, 0);
+        draw_text(cv, ROLE_PAGE_NUMBER, text, d->style.footer_font, f->center_x, f->footer_baseline,
+                  LARGE_PRINT_TEXT_MM, false, 0);
+        return;
+    }
+    if (d->style.no_footer) return;
     if (page_number(d, index, text, sizeof text)) {
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
@@ -757,7 +849,7 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
     }
     size_t n = strlen(text);
     canvas_set_colour(cv, 0.35, 0.35, 0.35);
-    if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
+    if (remade_on(d, p)) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
         if (line)
@@ -850,8 +942,7 @@ static void draw_notes(canvas *cv, const document *d, const page_frame *f)
     canvas_take_path(cv, ROLE_PAGE, &rule, 1);
 }
 
-/* The first page (from 1) of a kind showing item i, or 0. */
-static unsigned page_of(const document *d, page_kind kind, size_t i)
+unsigned doc_page_of(const document *d, page_kind kind, size_t i)
 {
     for (size_t p = 0; p < d->page_count; p++)
         if (d->pages[p].kind == kind && d->pages[p].first <= i &&
@@ -867,13 +958,15 @@ static void contents_line(canvas *cv, const document *d, const page_frame *f, do
                           const char *words, unsigned page)
 {
     const char *font = d->style.marks.font;
-    double size = 4.5, left = f->body.x + 10, right = f->body.x + f->body.w - 10;
+    double size = d->style.large ? LARGE_PRINT_TEXT_MM : 4.5;
+    double left = f->body.x + 10, right = f->body.x + f->body.w - 10;
     char number[16];
     snprintf(number, sizeof number, "%u", page);
     text_fit w, n;
     fit_text(cv, words, font, false, size, size, right - left, size * 2, &w);
     fit_text(cv, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
+    if (d->style.large) shrink = 1; /* 18 pt: doc_plan checked they fit (large_contents_check) */
     canvas_set_colour(cv, 0, 0, 0);
     draw_text(cv, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
     draw_text(cv, ROLE_TEXT, number, font, right, y, size, false, 1);
@@ -896,17 +989,65 @@ static size_t contents_run_end(const document *d, size_t i, size_t per)
     return j;
 }
 
+/* The least distance between contents lines: 7 mm, large print's 10 */
+static double contents_apart(const document *d) { return d->style.large ? 10 : 7; }
+
 /* How many mazes a contents line of rising sizes names: ten, or (a book of
  * hundreds) a round number more, so that every line and the answers' fit
  * on the one page at 7 pt or more apart. */
 static size_t contents_run(const document *d, double room)
 {
     static const size_t round[] = {10, 20, 25, 50, 100, 200, 250, 500, 1000};
-    size_t fit = room / 7 > 3 ? (size_t)(room / 7) - 2 : 1, per = 10;
+    double apart = contents_apart(d);
+    size_t fit = room / apart > 3 ? (size_t)(room / apart) - 2 : 1, per = 10;
     for (size_t k = 0; k < sizeof round / sizeof *round && (d->count + per - 1) / per > fit; k++)
         per = round[k];
     if ((d->count + per - 1) / per > fit) per = (d->count + fit - 1) / fit;
     return per;
+}
+
+/* A contents line's words for the mazes from i: their level's name and
+ * the first and last one's numbers; where the next line starts. */
+static size_t contents_words(const document *d, size_t i, size_t per, char *line, size_t size)
+{
+    const page_labels *words = d->style.labels;
+    int level = d->items[i].level;
+    size_t j = contents_run_end(d, i, per);
+    char from[48], to[48];
+    snprintf(from, sizeof from, words->maze_no, (unsigned)(i + 1));
+    snprintf(to, sizeof to, words->maze_no, (unsigned)j);
+    if (level >= 1 && level <= 4)
+        snprintf(line, size, "%s   %s – %s", words->levels[level - 1], from, to);
+    else snprintf(line, size, "%s – %s", from, to);
+    return j;
+}
+
+/* Large print's contents keep 18 pt: each line's words fit beside their
+ * page's number (contents_line's room), or the booklet is refused. */
+static meiro_status large_contents_check(const document *d, const page_frame *f, meiro_error *err)
+{
+    scene none;
+    canvas measuring, *cv = &measuring;
+    measuring_canvas(d, &none, cv);
+    const char *font = d->style.marks.font;
+    char number[16], line[200] = "";
+    snprintf(number, sizeof number, "%zu", d->page_count);
+    double room = f->body.w - 20 - 3 - measured_width(cv, number, font, false, LARGE_PRINT_TEXT_MM),
+           widest = 0;
+    size_t per = contents_run(d, f->body.h - 12);
+    for (size_t i = 0; i < d->count && widest <= room;) {
+        i = contents_words(d, i, per, line, sizeof line);
+        widest = fmax(widest, measured_width(cv, line, font, false, LARGE_PRINT_TEXT_MM));
+    }
+    meiro_status s = canvas_status(cv, err);
+    canvas_free(cv);
+    scene_free(&none);
+    if (s == MEIRO_OK && widest > room)
+        s = fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                       "large print's contents line '%s' takes %.1f mm at 18 pt, %s leaves %.1f "
+                       "beside its page's number: a wider --paper, or no contents (--no-contents)",
+                       line, widest, d->style.paper.name, room);
+    return s;
 }
 
 /* A long booklet's contents: each level (or each run of mazes of rising
@@ -926,20 +1067,15 @@ static void draw_contents(canvas *cv, const document *d, const page_frame *f)
     size_t per = contents_run(d, room), lines = 0;
     for (size_t i = 0; i < d->count; i = contents_run_end(d, i, per)) lines++;
     double y = f->body.y + 12, step = fmin(11, room / (double)(lines + 2 > 12 ? lines + 2 : 12));
+    step = fmax(step, fmin(contents_apart(d), room / (double)(lines + 1)));
     for (size_t i = 0; i < d->count;) {
-        int level = d->items[i].level;
-        size_t j = contents_run_end(d, i, per);
-        char from[48], to[48], line[200];
-        snprintf(from, sizeof from, st->labels->maze_no, (unsigned)(i + 1));
-        snprintf(to, sizeof to, st->labels->maze_no, (unsigned)j);
-        if (level >= 1 && level <= 4)
-            snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
-        else snprintf(line, sizeof line, "%s – %s", from, to);
-        contents_line(cv, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
+        char line[200];
+        size_t j = contents_words(d, i, per, line, sizeof line);
+        contents_line(cv, d, f, y, line, doc_page_of(d, PAGE_PUZZLES, i));
         y += step;
         i = j;
     }
-    unsigned key = page_of(d, PAGE_ANSWERS, 0);
+    unsigned key = doc_page_of(d, PAGE_ANSWERS, 0);
     if (key && st->answers == ANSWERS_KEY)
         contents_line(cv, d, f, y + step / 2, st->labels->answers, key);
 }
@@ -1002,13 +1138,18 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
         return s == MEIRO_OK ? canvas_status(cv, err) : s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
+        if (p->kind == PAGE_CONTENTS && st->tactile) /* braille, without small print */
+            return page ? draw_tactile_contents(cv, d, p, &f, err) : canvas_status(cv, err);
         if (page && p->kind == PAGE_NOTES) draw_notes(cv, d, &f);
         else if (page && p->kind == PAGE_BACK) draw_back(cv, d, &f);
         else if (page) draw_contents(cv, d, &f);
         if (layers & LAYER_FOOTER) draw_footer(cv, d, index, &f);
         return canvas_status(cv, err);
     }
-    if (st->tactile) return draw_tactile(cv, d, p, &f, err);
+    if (st->tactile && p->kind == PAGE_PUZZLES) return draw_tactile(cv, d, p, &f, err);
+    /* a tactile booklet's print key: the mazes as the sheets draw them, lines */
+    maze_marks marks = st->marks;
+    marks.paths = marks.paths || st->tactile;
     bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
@@ -1019,7 +1160,7 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
         const doc_item *it = &d->items[p->first + k];
         if (layers & LAYER_WALLS) s = draw_outline(cv, it->maze, &L, err);
         if (s != MEIRO_OK) break;
-        draw_maze(cv, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
+        draw_maze(cv, it->maze, paths ? it->path : NULL, &L, &marks, snap, layers);
         if (maze_only) return canvas_status(cv, err);
         if (page && d->count > 1) draw_caption(cv, d, p, k, &L, &f);
     }

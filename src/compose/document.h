@@ -64,6 +64,11 @@ typedef struct doc_style {
     /* the texts as they fit the page (doc_init) */
     text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
     double text_width; /* the band texts may take, centred on the page */
+    /* large print (page/print.h): no text under LARGE_PRINT_TEXT_MM (the
+     * captions and page numbers set so, the seeds and the footer's words
+     * left off), cells of cell_min and more */
+    bool large;
+    double cell_min;
 } doc_style;
 
 typedef struct document {
@@ -163,6 +168,9 @@ void doc_page_size(const document *d, double *w, double *h);
  * snap: pixels per mm for raster output, else 0. */
 meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maze_only,
                            double snap, unsigned layers, meiro_error *err);
+
+/* The first page (from 1) of a kind showing item i, or 0. */
+unsigned doc_page_of(const document *d, page_kind kind, size_t i);
 
 /* Whether page `index` draws a solution path. */
 bool doc_page_has_path(const document *d, size_t index);

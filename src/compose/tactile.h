@@ -22,10 +22,24 @@
  * both on every grid) */
 #define TACTILE_CELL_MM 19.0
 
-/* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f;
- * MEIRO_ERROR_ARGUMENT naming the largest maze that fits when the maze is
- * too big for the paper at TACTILE_CELL_MM. */
+/* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f
+ * (in a booklet, headed by its maze's number and with its page number in
+ * braille and print at the foot's right); MEIRO_ERROR_ARGUMENT naming the
+ * largest maze that fits when the maze is too big for the paper at
+ * TACTILE_CELL_MM. tactile_check: the same refusals, drawing nothing
+ * (doc_plan's, before any page is drawn). */
 meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
                           meiro_error *err);
+meiro_status tactile_check(const document *d, const doc_page *p, const page_frame *f,
+                           meiro_error *err);
+
+/* A tactile booklet's contents page p: the booklet's title, then a line a
+ * maze (its number, guide dots, its page) and one for the print key, each
+ * in braille and print; MEIRO_ERROR_ARGUMENT when the lines do not fit the
+ * one page (tactile_contents_check says so before anything is drawn). */
+meiro_status draw_tactile_contents(canvas *cv, const document *d, const doc_page *p,
+                                   const page_frame *f, meiro_error *err);
+meiro_status tactile_contents_check(const document *d, const doc_page *p, const page_frame *f,
+                                    meiro_error *err);
 
 #endif /* MEIRO_SRC_COMPOSE_TACTILE_H */

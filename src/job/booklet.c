@@ -529,6 +529,18 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     if (ks != MEIRO_OK) return ks;
     for (unsigned i = 0; i < b->count; i++) {
         const maze_kind *kind = maze_kind_at(b, i);
+        const print_profile *profile = print_profile_of(opt->print);
+        if ((profile->tactile || profile->no_fine_text) &&
+            (kind->options != plain_options || kind->mission))
+            return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                              profile->tactile
+                                  ? "--print tactile draws a maze of one floor without crossings "
+                                    "or a mission: a tactile booklet's kinds are plain and "
+                                    "choices=N, not %s"
+                                  : "large print has no small print, and the line that says a "
+                                    "%s maze's rule is: its booklet's kinds are plain and "
+                                    "choices=N",
+                              kind->name);
         if (kind->counted && b->shapes)
             return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
                               "%s mazes make their way anew: not in a shape", kind->name);
@@ -835,14 +847,34 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
                           "--print %s is a machine's (generate -f %s), not a booklet's",
                           meiro_print_name(page->print),
                           page->print == MEIRO_PRINT_PLOTTER ? "gcode or hpgl" : "dxf");
-    if (page && page->print == MEIRO_PRINT_TACTILE)
-        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "--print tactile makes sheets (generate), not booklets yet");
-    /* a booklet's captions, contents and covers are small print */
-    if (page && print_profile_of(page->print)->no_fine_text)
-        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "--print %s makes pages (generate), not booklets yet",
-                          print_profile_of(page->print)->name);
+    if (page && page->print == MEIRO_PRINT_TACTILE) {
+        /* swell paper goes through the fuser a sheet at a time, one side */
+        const char *refused = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
+                                  ? "a PDF (or its pages as data)"
+                              : b->fold                   ? "not folded (--fold)"
+                              : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
+                              : b->cover == 1             ? "without a print cover (--cover)"
+                                                          : NULL;
+        if (refused)
+            return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                              "a tactile booklet is sheets of swell paper, its braille contents "
+                              "first: %s",
+                              refused);
+    }
+    if (page && print_profile_of(page->print)->no_fine_text) {
+        /* what would set its words smaller: a workbook's or a screen's
+         * sizes, a cover's lines, a copy's label in the footer, pages
+         * scaled onto a sheet */
+        const char *refused = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
+                                  ? "a PDF (or its pages as data)"
+                              : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
+                              : b->cover == 1             ? "without a cover (--cover)"
+                              : b->sheet >= 0 ? "its pages not scaled onto a sheet (--sheet)"
+                                              : NULL;
+        if (refused)
+            return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                              "a large-print booklet has no text under 18 pt: %s", refused);
+    }
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
@@ -1096,6 +1128,51 @@ static void run_free(booklet_run *r)
     meiro_template_free(r->fallback);
 }
 
+/* Whether a page holds maze 0.. of every grid b takes at the size b
+ * rises from (doc_plan refuses a maze too big for a tactile sheet, or of
+ * cells smaller than large print's). */
+static meiro_status sheets_hold(const meiro_booklet_options *b, const meiro_export_options *opt,
+                                meiro_error *err)
+{
+    meiro_status s = MEIRO_OK;
+    for (unsigned i = 0; s == MEIRO_OK && i < b->count && i < MEIRO_GRID_COUNT; i++) {
+        meiro_generate_options o;
+        char shape[1024];
+        maze_options(b, i, &o, shape, sizeof shape);
+        meiro_maze shell = maze_shell(o.width, o.height);
+        shell.grid = (uint8_t)o.grid;
+        /* two: a booklet's pages, their captions and headings */
+        doc_item items[2] = {{&shell, NULL, 0}, {&shell, NULL, 0}};
+        document d;
+        s = drawing()->doc_plan(&d, items, 2, opt, &(doc_parts){.cover = 0, .contents = 0}, err);
+        if (s == MEIRO_OK) drawing()->doc_free(&d);
+    }
+    return s;
+}
+
+/* A tactile or large-print booklet's sizes, unless given (its levels'
+ * sizes are a printed page's, of smaller cells): from 3 x 3 to the
+ * largest maze its sheets hold (large print's: whose cells keep 12 mm),
+ * grown on both sides, then on each. */
+static meiro_status profile_sizes(meiro_booklet_options *b, const meiro_export_options *opt,
+                                  meiro_error *err)
+{
+    const print_profile *profile = print_profile_of(opt->print);
+    if (!(profile->tactile || profile->cell_min > 0) || (b->from_w && b->to_w)) return MEIRO_OK;
+    b->from_w = b->from_h = b->to_w = b->to_h = 3;
+    meiro_status s = sheets_hold(b, opt, err);
+    for (int side = 0; s == MEIRO_OK && side < 3; side++)
+        for (;;) {
+            meiro_booklet_options more = *b;
+            more.from_w = more.to_w += side != 2;
+            more.from_h = more.to_h += side != 1;
+            if (more.to_w > MEIRO_MAX_SIDE || sheets_hold(&more, opt, NULL) != MEIRO_OK) break;
+            b->to_w = more.to_w, b->to_h = more.to_h;
+        }
+    b->from_w = b->from_h = 3;
+    return s;
+}
+
 /* A booklet: its options checked, the page, the mazes of every copy, then
  * the workbook, the page to play or the PDF (planned, then written); the
  * remaking text once it is. */
@@ -1109,6 +1186,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     if (s != MEIRO_OK) return s;
     booklet_run r = {.b = b, .series = series};
     s = run_page(&r, page, format, err);
+    meiro_booklet_options sized = *b; /* a tactile or large-print booklet's sizes */
+    if (s == MEIRO_OK) s = profile_sizes(&sized, &r.opt, err);
+    r.b = &sized;
     if (s == MEIRO_OK) s = run_start(&r, format, err);
     if (s == MEIRO_OK) s = run_make(&r, replaced, err);
     bool pages = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_PAGE;

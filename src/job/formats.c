@@ -9,11 +9,13 @@
 #include "page/layout.h"
 #include "page/machine.h"
 #include "page/pdfx.h"
+#include "page/print.h"
 #include "solid/solid.h"
 #include "compose/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
 #include "job/formats.h"
+#include "job/tactile_plate.h"
 #include "xlsx/xlsx.h"
 
 #include <errno.h>
@@ -631,8 +633,15 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     errno = 0;
     static const solid_sizes defaults_3d; /* the sizes are a 3D print's alone */
-    s = row->solid ? row->solid(maze, path, solid ? solid : &defaults_3d, out, err)
-                   : row->write(maze, path, &local.page, out, temp_dir, err);
+    bool plate = row->solid && print_profile_of(opt->print)->tactile; /* a tactile plate */
+    if (plate && solid && solid_sizes_given(solid))
+        s = fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                       "a tactile plate has the sheet's sizes: not --ball, --wall, --wall-height, "
+                       "--base or --lid");
+    else if (plate) s = tactile_plate_write(maze, &local.page, format, out, err);
+    else
+        s = row->solid ? row->solid(maze, path, solid ? solid : &defaults_3d, out, err)
+                       : row->write(maze, path, &local.page, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;

@@ -137,6 +137,30 @@ double braille_width(const char *braille)
     return n ? (double)(n - 1) * BRAILLE_CELL_MM + BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM : 0;
 }
 
+void braille_each_dot(double x, double y, const char *braille, braille_dot_fn fn, void *ctx)
+{
+    /* Unicode braille: U+2800 + the dots' bits, dot k (1-8) bit k - 1;
+     * dots 1-3 down the left column, 4-6 down the right, 7 and 8 below */
+    static const double col[8] = {0, 0, 0, 1, 1, 1, 0, 1}, row[8] = {0, 1, 2, 0, 1, 2, 3, 3};
+    double r = BRAILLE_DOT_MM / 2, cx = x + r;
+    for (const unsigned char *p = (const unsigned char *)braille; *p; cx += BRAILLE_CELL_MM) {
+        unsigned c = next_code(&p);
+        unsigned bits = c >= 0x2800 && c <= 0x28FF ? c - 0x2800 : 0;
+        for (int k = 0; k < 8; k++)
+            if (bits >> k & 1)
+                fn(ctx, cx + col[k] * BRAILLE_DOT_STEP_MM, y + r + row[k] * BRAILLE_DOT_STEP_MM);
+    }
+}
+
+static void scene_dot(void *ctx, double cx, double cy)
+{
+    scene *s = ctx;
+    double r = BRAILLE_DOT_MM / 2;
+    scene_move(s, cx + r, cy);
+    scene_arc(s, cx, cy, r, 0, TAU, false);
+    scene_close(s);
+}
+
 void braille_scene(scene *s, double x, double y, const char *braille)
 {
     double h = 2 * BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM;
@@ -149,21 +173,6 @@ void braille_scene(scene *s, double x, double y, const char *braille)
                                  .box = {x, y, braille_width(braille), h}});
     scene_paint ink = scene_fill((scene_rgb){0, 0, 0});
     scene_path(s, ROLE_BRAILLE, &ink);
-    /* Unicode braille: U+2800 + the dots' bits, dot k (1-8) bit k - 1;
-     * dots 1-3 down the left column, 4-6 down the right, 7 and 8 below */
-    static const double col[8] = {0, 0, 0, 1, 1, 1, 0, 1}, row[8] = {0, 1, 2, 0, 1, 2, 3, 3};
-    double r = BRAILLE_DOT_MM / 2, cx = x + r;
-    for (const unsigned char *p = (const unsigned char *)braille; *p; cx += BRAILLE_CELL_MM) {
-        unsigned c = next_code(&p);
-        unsigned bits = c >= 0x2800 && c <= 0x28FF ? c - 0x2800 : 0;
-        for (int k = 0; k < 8; k++) {
-            if (!(bits >> k & 1)) continue;
-            double dx = cx + col[k] * BRAILLE_DOT_STEP_MM,
-                   dy = y + r + row[k] * BRAILLE_DOT_STEP_MM;
-            scene_move(s, dx + r, dy);
-            scene_arc(s, dx, dy, r, 0, TAU, false);
-            scene_close(s);
-        }
-    }
+    braille_each_dot(x, y, braille, scene_dot, s);
     scene_end(s);
 }

@@ -47,5 +47,9 @@ double braille_width(const char *braille);
  * Unicode string (read back from the page's description; a backend draws
  * no glyphs for it) and one filled path of every raised dot, in black. */
 void braille_scene(scene *s, double x, double y, const char *braille);
+/* Each raised dot's centre of the braille placed so (braille_scene's
+ * dots; a tactile plate's domes), handed to fn in reading order. */
+typedef void (*braille_dot_fn)(void *ctx, double cx, double cy);
+void braille_each_dot(double x, double y, const char *braille, braille_dot_fn fn, void *ctx);
 
 #endif /* MEIRO_SRC_PAGE_BRAILLE_H */

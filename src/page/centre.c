@@ -1,8 +1,10 @@
 /* The corridors' centre-lines (centre.h). */
 #include "page/centre.h"
+#include "core/alloc.h"
 #include "core/grid.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #define TAU 6.283185307179586
 
@@ -124,4 +126,62 @@ void trace_centre_lines(const meiro_maze *m, const page_layout *L, const grid_pe
             centre_step(m, &v, c, grid_cell(m, next[side]), pen); /* the polar centre's: straight */
         }
     }
+}
+
+/* ---- The centre-lines as segments ---- */
+
+typedef struct segs {
+    double (*v)[4];
+    size_t n, cap;
+    double x, y; /* the pen's point */
+    bool failed; /* out of memory */
+} segs;
+
+static void segs_add(segs *l, double x0, double y0, double x1, double y1)
+{
+    if (!vec_reserve(&l->v, &l->cap, l->n + 1, sizeof *l->v, 64)) {
+        l->failed = true;
+        return;
+    }
+    double *v = l->v[l->n++];
+    v[0] = x0, v[1] = y0, v[2] = x1, v[3] = y1;
+}
+
+static void segs_move(void *ctx, double x, double y)
+{
+    segs *l = ctx;
+    l->x = x, l->y = y;
+}
+
+static void segs_line(void *ctx, double x, double y)
+{
+    segs *l = ctx;
+    segs_add(l, l->x, l->y, x, y);
+    l->x = x, l->y = y;
+}
+
+static void segs_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    segs *l = ctx;
+    double R = fabs(r);
+    int n = (int)ceil((a1 - a0) / (TAU / 120)) + 1;
+    for (int k = 1; k <= n; k++) {
+        double a = a0 + (a1 - a0) * (k - 1) / n, b = a0 + (a1 - a0) * k / n;
+        segs_add(l, cx + R * cos(a), cy + R * sin(a), cx + R * cos(b), cy + R * sin(b));
+    }
+    double end = r < 0 ? a0 : a1; /* r < 0: walked back */
+    l->x = cx + R * cos(end), l->y = cy + R * sin(end);
+}
+
+bool centre_segments(const meiro_maze *m, const page_layout *L, double (**out)[4], size_t *n)
+{
+    segs l = {0};
+    trace_centre_lines(m, L, &(grid_pen){segs_move, segs_line, segs_arc, &l});
+    if (l.failed) {
+        free(l.v);
+        l.v = NULL, l.n = 0;
+    }
+    *out = l.v;
+    *n = l.n;
+    return !l.failed;
 }

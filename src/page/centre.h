@@ -39,4 +39,10 @@ void centre_step(const meiro_maze *m, const grid_view *v, meiro_cell a, meiro_ce
  * strokes. */
 void trace_centre_lines(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
 
+/* The centre-lines as segments (x0, y0, x1, y1 in mm), arcs as chords of
+ * 3 degrees, into *segs (malloc'ed: free it) and *n: what a tactile page
+ * measures its labels' room against and a tactile plate raises. false
+ * without memory (*segs NULL). */
+bool centre_segments(const meiro_maze *m, const page_layout *L, double (**segs)[4], size_t *n);
+
 #endif

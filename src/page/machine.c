@@ -36,12 +36,16 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
                               : "--print laser is for a laser cutter's dxf, not %s",
                           name);
     const print_profile *profile = print_profile_of(print);
-    if ((profile->tactile || profile->no_fine_text) &&
+    /* a tactile sheet prints in 3D too: a plate (job/tactile_plate.c) */
+    bool plate = profile->tactile && (format == MEIRO_FORMAT_STL ||
+                                      format == MEIRO_FORMAT_STL_ASCII || format == MEIRO_FORMAT_3MF);
+    if ((profile->tactile || profile->no_fine_text) && !plate &&
         !(format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ||
           format == MEIRO_FORMAT_PAGE))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "--print %s draws %s in pdf, svg, png or page, not %s", profile->name,
-                          profile->tactile ? "a sheet for swell paper" : "a page", name);
+                          "--print %s draws %s in pdf, svg, png or page%s, not %s", profile->name,
+                          profile->tactile ? "a sheet for swell paper" : "a page",
+                          profile->tactile ? " (or a plate to 3D-print: stl, 3mf)" : "", name);
     if (m->paths && !draws_paths(format))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);

@@ -10,6 +10,8 @@
 /* large print (page/print.c): its walls' least width and its least cell */
 #define LARGE_PRINT_LINE_MM 2.0
 #define LARGE_PRINT_CELL_MM 12.0
+/* and its least text: 18 pt (APH's large print) */
+#define LARGE_PRINT_TEXT_MM (18 * 25.4 / 72)
 
 typedef struct print_profile {
     const char *name;              /* "kdp" */

@@ -124,6 +124,7 @@ void solid_remake(const meiro_maze *m, const solid_sizes *s, const char *format,
     if (s->height) ADD(" --wall-height %gmm", s->height);
     if (s->base) ADD(" --base %gmm", s->base);
     if (s->lid) ADD(" --lid");
+    if (s->tactile) ADD(" --print tactile");
     ADD(" -f %s", format);
 #undef ADD
 }

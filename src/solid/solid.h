@@ -18,6 +18,8 @@ typedef struct solid_sizes {
                       the ball and its clearance, whichever is more */
     double base;   /* the plate under the walls (and the lid); 0: SOLID_BASE_MM */
     bool lid;      /* a plate to close the top, a part of its own */
+    bool tactile;  /* a tactile plate's (job/tactile_plate.c): its remaking
+                      command says --print tactile */
 } solid_sizes;
 
 #define SOLID_WALL_MM 1.2
@@ -112,6 +114,12 @@ meiro_status write_stl(const meiro_maze *m, const meiro_path *path, const solid_
                        bool ascii, FILE *out, meiro_error *err);
 meiro_status write_3mf(const meiro_maze *m, const meiro_path *path, const solid_sizes *s, FILE *out,
                        meiro_error *err);
+/* The same of a model already built (a tactile plate's, job/tactile_plate.c):
+ * m names it in the files' metadata, s (3MF) in its remaking command. */
+meiro_status write_stl_model(const meiro_maze *m, const solid_model *model, bool ascii, FILE *out,
+                             meiro_error *err);
+meiro_status write_3mf_model(const meiro_maze *m, const solid_model *model, const solid_sizes *s,
+                             FILE *out, meiro_error *err);
 
 /* A zip archive of stored (uncompressed) entries, as 3MF's package is
  * (zip.c): the entries written in order, then the directory. */

@@ -84,17 +84,22 @@ meiro_status write_3mf(const meiro_maze *maze, const meiro_path *path, const sol
 {
     solid_model model;
     meiro_status st = solid_build(maze, path, s, &model, err);
-    if (st != MEIRO_OK) return st;
+    if (st == MEIRO_OK) st = write_3mf_model(maze, &model, s, out, err);
+    solid_model_free(&model);
+    return st;
+}
+
+meiro_status write_3mf_model(const meiro_maze *maze, const solid_model *model, const solid_sizes *s,
+                             FILE *out, meiro_error *err)
+{
+    meiro_status st;
     char *xml = NULL;
     size_t size = 0;
     FILE *mem = open_memstream(&xml, &size);
-    if (!mem) {
-        solid_model_free(&model);
+    if (!mem)
         return fail(err, errno == ENOMEM ? MEIRO_ERROR_NOMEM : MEIRO_ERROR_IO,
                     "cannot hold the 3MF model in memory");
-    }
-    put_model(maze, &model, s, mem);
-    solid_model_free(&model);
+    put_model(maze, model, s, mem);
     bool failed = ferror(mem) != 0;
     if (fclose(mem) != 0 || failed || !xml) {
         free(xml);

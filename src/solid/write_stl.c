@@ -63,14 +63,19 @@ meiro_status write_stl(const meiro_maze *maze, const meiro_path *path, const sol
 {
     solid_model model;
     meiro_status st = solid_build(maze, path, s, &model, err);
-    if (st != MEIRO_OK) return st;
+    if (st == MEIRO_OK) st = write_stl_model(maze, &model, ascii, out, err);
+    solid_model_free(&model);
+    return st;
+}
+
+meiro_status write_stl_model(const meiro_maze *maze, const solid_model *model, bool ascii,
+                             FILE *out, meiro_error *err)
+{
     size_t total = 0;
-    for (unsigned k = 0; k < SOLID_PARTS; k++) total += model.part[k].triangles;
+    for (unsigned k = 0; k < SOLID_PARTS; k++) total += model->part[k].triangles;
     if (!ascii) {
-        if (total > UINT32_MAX) {
-            solid_model_free(&model);
+        if (total > UINT32_MAX)
             return fail(err, MEIRO_ERROR_TOO_BIG, "%zu triangles do not fit a binary STL", total);
-        }
         unsigned char head[84] = {0};
         uint64_t seed;
         char text[81];
@@ -81,16 +86,15 @@ meiro_status write_stl(const meiro_maze *maze, const meiro_path *path, const sol
         if (meiro_maze_seed(maze, &seed))
             snprintf(seed_text, sizeof seed_text, " seed %llu,", (unsigned long long)seed);
         snprintf(text, sizeof text, "meiro %s,%s %s grid, mm; maze %zu", MEIRO_VERSION, seed_text,
-                 meiro_grid_name(meiro_maze_grid(maze)), model.part[0].triangles);
+                 meiro_grid_name(meiro_maze_grid(maze)), model->part[0].triangles);
         memcpy(head, text, strlen(text));
         for (int k = 0; k < 4; k++) head[80 + k] = (unsigned char)(total >> 8 * k);
         fwrite(head, 1, sizeof head, out);
     }
     for (unsigned k = 0; k < SOLID_PARTS; k++) {
-        if (!model.part[k].triangles) continue;
-        if (ascii) put_ascii(&model.part[k], solid_part_name(k), out);
-        else put_binary(&model.part[k], out);
+        if (!model->part[k].triangles) continue;
+        if (ascii) put_ascii(&model->part[k], solid_part_name(k), out);
+        else put_binary(&model->part[k], out);
     }
-    solid_model_free(&model);
     return MEIRO_OK; /* the stream's errors: the caller's check */
 }

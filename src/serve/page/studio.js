@@ -287,7 +287,8 @@ function bookletOptions(format) {
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
   add('count', $('count').value);
-  add('difficulty', $('levels').value);
+  // (a booklet for fingers or large print: sizes up to the largest its pages hold)
+  if (!forWhom()) add('difficulty', $('levels').value);
   if (state.kind === 'shape' && state.shape) add('shape', state.shape);
   const grids = { round: 'polar', hex: 'hex', triangle: 'triangle' };
   if (grids[state.kind]) add('grid', grids[state.kind]);
@@ -460,11 +461,11 @@ function setImage(img, url) {
 // and no picture of one's own.
 function showCommands() {
   $('command').textContent = command();
-  // a booklet takes neither, nor pages for fingers or large print yet
-  const none = state.kind === 'name' || state.kind === 'picture' || usesPicture() || forWhom() !== '';
+  // a booklet takes neither
+  const none = state.kind === 'name' || state.kind === 'picture' || usesPicture();
   $('booklet-command').textContent = none ? '' : bookletCommand();
   $('booklet-note').hidden = !none;
-  $('booklet-note').textContent = t(forWhom() ? 'bookletFor' : 'bookletName');
+  $('booklet-note').textContent = t('bookletName');
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
   $('fold').disabled = classSet();
   $('copies').disabled = pupils() !== '';
