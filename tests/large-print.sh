@@ -133,7 +133,7 @@ check refused '
     refuse "a name line is set smaller" --name Anna -o "$tmp/bad.pdf"
     refuse "rule is" --weave 30 -o "$tmp/bad.pdf"
     # a weave read back is refused as one made: solve draws the same page
-    run 0 "$meiro" generate -s 1 --weave 30 -o "$tmp/weave.json"
+    run 0 "$meiro" generate -s 1 -W 8 -H 6 --weave 30 -o "$tmp/weave.json"
     run 2 "$meiro" solve --print large-print -o "$tmp/bad.pdf" "$tmp/weave.json"
     err_has "rule is"
     absent "$tmp/bad.pdf"
