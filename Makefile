@@ -638,6 +638,12 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	pdftoppm -r 30 -png samples/large-print.pdf samples/large-print-page
 	$(SAMPLE) --print large-print -t large-print-dyslexic --title "Find the way" -o samples/large-print-dyslexic.pdf
 	pdftoppm -r 30 -png -singlefile samples/large-print-dyslexic.pdf samples/large-print-dyslexic
+	$(BUILD)/meiro booklet --print tactile -n 6 --title "Mazes for Anna" -s 2026 -o samples/tactile-booklet.pdf
+	pdftoppm -r 30 -png -f 1 -l 3 samples/tactile-booklet.pdf samples/tactile-booklet-page
+	$(BUILD)/meiro booklet --print large-print -n 22 --answers key -s 2026 -o samples/large-print-booklet.pdf
+	pdftoppm -r 30 -png -f 1 -l 3 samples/large-print-booklet.pdf samples/large-print-booklet-page
+	$(SAMPLE) -W 6 -H 6 --print tactile --title "Maze" -o samples/tactile-plate.stl
+	$(BUILD)/tests/stl_view samples/tactile-plate.stl samples/tactile-plate.png 800
 	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
 	$(SAMPLE) -W 12 -H 9 --mission keys:3 --one-way 15 --title "Keys and doors" --answer-page -o samples/keys.pdf
 	pdftoppm -r 30 -png samples/keys.pdf samples/keys-page
