@@ -41,7 +41,7 @@ run 2 "$meiro" generate --rule abc -s 1 -f png -o "$tmp/x.png"; err_has "pdf, xl
 # the file's name read as the format table reads it: a format rule mazes are
 # not written in, or an unknown type, refused (they were written as text)
 run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.page"; err_has "pdf, xlsx, html, text or json"; absent "$tmp/x.page"
-run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.png"; err_has "not png"; absent "$tmp/x.png"
+run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.png"; err_has "not 'png'"; absent "$tmp/x.png"
 run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.foo"; err_has "unknown file type '.foo'"; absent "$tmp/x.foo"
 run 0 "$meiro" generate --rule abc -s 1 -o "$tmp/x.htm"; grep -q "<html" "$tmp/x.htm" && ok || bad "x.htm is no HTML page"
 absent "$tmp/x.png"

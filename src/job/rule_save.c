@@ -67,7 +67,7 @@ meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, si
         strcmp(format, "xlsx") && strcmp(format, "html") && strcmp(format, "svg"))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                           "a rule maze is written as pdf, xlsx, html, text or json (svg: a page's "
-                          "picture), not %s",
+                          "picture), not '%s'",
                           format);
     if (strcmp(format, "pdf") && count > 1)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
