@@ -14,34 +14,34 @@ meiro="$build/meiro"
 suite=messages
 . "$(dirname "$0")/lib.sh"
 
-# said LANG MSGID: the words of the catalogue's translation of MSGID
-# (the text between its conversions), one a line, English for en
+# said LANG MSGID...: the words of the catalogue's translation of each
+# MSGID (the text between its conversions), one a line, English for en;
+# one python for them all
 said() {
     python3 - "$@" <<'EOF'
 import re, sys
-lang, msgid = sys.argv[1:3]
+lang, msgids = sys.argv[1], sys.argv[2:]
 po = "po/meiro.pot" if lang == "en" else "po/%s.po" % lang.replace("-", "_")
 def join(s): return "".join(re.findall(r'"(.*)"', s)).replace('\\"', '"').replace("\\\\", "\\")
+found = {}
 for e in open(po, encoding="utf-8").read().split("\n\n"):
     m = re.search(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)', e + "\n", re.M)
-    if "msgctxt" in e or not m or join(m.group(1)) != msgid: continue
-    text = join(m.group(1) if lang == "en" else m.group(2))
-    for part in re.split(r"%(?:[0-9]+\$)?[-+ #0-9.*]*(?:ll|l|z|h)?[a-z]", text):
+    if "msgctxt" in e or not m: continue
+    found[join(m.group(1))] = join(m.group(1) if lang == "en" else m.group(2))
+for msgid in msgids:
+    if msgid not in found: sys.exit("no message %r in %s" % (msgid, po))
+    for part in re.split(r"%(?:[0-9]+\$)?[-+ #0-9.*]*(?:ll|l|z|h)?[a-z]", found[msgid]):
         if part.strip(): print(part)
-    sys.exit(0)
-sys.exit("no message %r in %s" % (msgid, po))
 EOF
 }
 # says LANG MSGID...: stderr holds every word of each message's translation
 says() {
     lang=$1
     shift
-    for msgid in "$@"; do
-        said "$lang" "$msgid" > "$tmp/words" || { bad "$lang: $msgid"; continue; }
-        while IFS= read -r words; do
-            if grep -qF -- "$words" "$tmp/err"; then ok; else bad "$lang: stderr lacks '$words' ($msgid): $(cat "$tmp/err")"; fi
-        done < "$tmp/words"
-    done
+    said "$lang" "$@" > "$tmp/words" || { bad "$lang: $*"; return; }
+    while IFS= read -r words; do
+        if grep -qF -- "$words" "$tmp/err"; then ok; else bad "$lang: stderr lacks '$words': $(cat "$tmp/err")"; fi
+    done < "$tmp/words"
 }
 # err_lacks TEXT: the English is gone (not a message left untranslated)
 err_lacks() { if grep -qF -- "$1" "$tmp/err"; then bad "$lang: stderr still says '$1': $(cat "$tmp/err")"; else ok; fi; }
@@ -84,7 +84,23 @@ for l in $langs; do
     run 0 "$meiro" generate -W 4 -H 4 --lang "$l" --paper a5 -o "$tmp/x.txt"
     says "$l" "warning: %s" "%s change nothing in %s output" "seed %llu (use %s to make this maze again)"
     err_has "--paper, --lang"; err_has "-s [0-9]"
+    # the command's own lines: where the answer went, a rule sheet's seed,
+    # a warning with numbers in it (its %.*f and %g)
+    run 0 "$meiro" generate -W 4 -H 4 --lang "$l" -o "$tmp/x.txt" --answers-to "$tmp/y.txt"
+    says "$l" "the answer is in %s"; err_has "$tmp/y.txt"; err_lacks "the answer is in"
+    run 0 "$meiro" booklet --rule abc --lang "$l" -o "$tmp/x.txt"
+    says "$l" "seed %llu"
+    run 0 "$meiro" generate --cell 2 -W 5 -H 5 -s 1 --lang "$l" -o "$tmp/x.svg"
+    says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
+    err_has "2\.0"; err_lacks "too small"
 done
+# a booklet's lines: a name twice on the class list, the seed that makes
+# it again (one language: the catalogue's words are checked above)
+printf 'Ana\nAna\n' > "$tmp/names.txt"
+run 0 "$meiro" booklet -n 1 --names "$tmp/names.txt" --answers none --lang ko -o "$tmp/x.pdf"
+says ko "warning: %s" "%s: names written more than once (on these lines): %s: a copy for each" \
+    "seed %llu (use %s to make this booklet again)"
+err_has "'Ana' (1, 2)"
 case_name=
 
 # the locale's language when --lang is not given; --lang wins over it

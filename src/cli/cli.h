@@ -28,6 +28,11 @@ __attribute__((format_arg(1)))
 #endif
 const char *
 say_format(const char *english);
+/* "meiro: ...": fmt (N_("...")) translated, then filled in, on a line. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void say_line(const char *fmt, ...);
 /* "meiro: warning: ...": fmt (N_("...")) translated, then filled in. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))

@@ -57,6 +57,18 @@ static void print_rule(void *ctx, const char *rule, bool pass, const char *detai
     printf("%-4s %-12s %s\n", pass ? "ok" : "FAIL", rule, detail);
 }
 
+/* The report on stdout written (a full disk, a closed pipe: said): its
+ * exit code. */
+static int report_written(bool passed)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        char reason[256];
+        say_line(N_("cannot write the report: %s"), say(strerror(errno), reason, sizeof reason));
+        return EXIT_USAGE;
+    }
+    return passed ? EXIT_OK : EXIT_FAIL;
+}
+
 /* "0.3" or "0.3mm", above 0 and up to 2000 mm. */
 static bool parse_size(const char *s, double *mm)
 {
@@ -107,11 +119,7 @@ static int preflight_machine(const char *file, meiro_machine machine, const doub
         report_failure(file, &err);
         return EXIT_USAGE;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "meiro: cannot write the report: %s\n", strerror(errno));
-        return EXIT_USAGE;
-    }
-    return passed ? EXIT_OK : EXIT_FAIL;
+    return report_written(passed);
 }
 
 int cmd_preflight(int argc, char **argv)
@@ -263,9 +271,5 @@ int cmd_preflight(int argc, char **argv)
         report_failure(argv[optind], &err);
         return EXIT_USAGE;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, a closed pipe */
-        fprintf(stderr, "meiro: cannot write the report: %s\n", strerror(errno));
-        return EXIT_USAGE;
-    }
-    return passed ? EXIT_OK : EXIT_FAIL;
+    return report_written(passed);
 }

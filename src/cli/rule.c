@@ -102,6 +102,13 @@ bool rule_asked(int argc, char **argv)
     return false;
 }
 
+/* "meiro rule: message", the library's, in the messages' language. */
+static void said(const char *cmd, const meiro_error *err)
+{
+    char translated[sizeof err->message * 2];
+    fprintf(stderr, "meiro %s: %s\n", cmd, say(err->message, translated, sizeof translated));
+}
+
 int cmd_rule(int argc, char **argv, bool booklet)
 {
     const char *cmd = booklet ? "booklet" : "generate";
@@ -167,10 +174,8 @@ int cmd_rule(int argc, char **argv, bool booklet)
             names_file = optarg;
             break;
         case R_PAPER:
-            if (meiro_paper_parse(optarg, &paper, &paper_w, &paper_h, &err) != MEIRO_OK) {
-                fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
-                return EXIT_USAGE;
-            }
+            if (meiro_paper_parse(optarg, &paper, &paper_w, &paper_h, &err) != MEIRO_OK)
+                return usage_error(cmd, "%s", err.message);
             break;
         case R_PER_PAGE:
             if (!parse_u64(optarg, 2, &per_page) || per_page < 1)
@@ -230,12 +235,12 @@ int cmd_rule(int argc, char **argv, bool booklet)
     if (svg) answers = solution;
     if (!seeded) {
         seed = clock_seed();
-        fprintf(stderr, "meiro: seed %llu\n", (unsigned long long)seed);
+        say_line(N_("seed %llu"), (unsigned long long)seed);
     }
     int rc = EXIT_OK;
     meiro_rule_sheet **sheets = calloc((size_t)copies, sizeof *sheets);
     if (!sheets) {
-        fputs("meiro: out of memory\n", stderr);
+        say_line("%s", say_format(N_("out of memory")));
         rc = EXIT_FAIL;
         goto done;
     }
@@ -249,7 +254,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
         }
         if (!sheets[i]) {
             rc = err.status == MEIRO_ERROR_IO ? EXIT_FAIL : EXIT_USAGE;
-            fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+            said(cmd, &err);
             goto done;
         }
     }
@@ -257,7 +262,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
                                   output, title, (unsigned)per_page, answers, paper, paper_w,
                                   paper_h, &err) != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) { /* an option the library refused */
-            fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+            said(cmd, &err);
             rc = EXIT_USAGE;
         } else {
             rc = report_failure(output, &err);

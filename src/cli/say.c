@@ -192,6 +192,16 @@ const char *say_format(const char *english)
     return english;
 }
 
+void say_line(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "meiro: ");
+    vfprintf(stderr, say_format(fmt), ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
 void say_warning(const char *fmt, ...)
 {
     char message[1024];
