@@ -247,6 +247,19 @@ fi
 run 0 "$meiro" generate --rule abc --paper letter -s 2 -o "$tmp/letter.svg"
 if grep -q 'width="215.9mm" height="279.4mm"' "$tmp/letter.svg"; then ok; else bad "the svg is not Letter"; fi
 run 2 "$meiro" generate --rule abc --paper letter -s 2 -o "$tmp/p.xlsx"; err_has "xlsx is no page"; absent "$tmp/p.xlsx"
+# an Arabic workbook right to left (column A on the right: the way starts
+# in the right column, as its page draws it), START's arrow pointing left
+# into the grid; an English one left to right
+for lang in ar en; do
+    run 0 "$meiro" generate --rule abc --lang "$lang" -s 2 --play -o "$tmp/dir-$lang.xlsx"
+done
+python3 - "$tmp/dir-ar.xlsx" "$tmp/dir-en.xlsx" <<'EOF' && ok || bad "the Arabic workbook not right to left"
+import sys, zipfile
+def part(f, name): return zipfile.ZipFile(f).read(name).decode()
+ar, en = (part(f, "xl/worksheets/sheet1.xml") for f in sys.argv[1:3])
+strings = part(sys.argv[1], "xl/sharedStrings.xml")
+sys.exit(not ('rightToLeft="1"' in ar and "rightToLeft" not in en and "البداية ←" in strings))
+EOF
 run 2 "$meiro" generate --rule abc --paper nope; err_has "paper"
 run 2 "$meiro" generate --rule abc --paper a6 --per-page 2 -o "$tmp/p.pdf"; err_has "2-up halves"; absent "$tmp/p.pdf"
 run 2 "$meiro" generate --rule abc --names "$tmp/pupils.txt"; err_has "booklet --rule R --names"
