@@ -47,6 +47,7 @@ says() {
 err_lacks() { if grep -qF -- "$1" "$tmp/err"; then bad "$lang: stderr still says '$1': $(cat "$tmp/err")"; else ok; fi; }
 
 printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
+"$meiro" generate -s 7 -W 10 -H 8 --loops 60 -o "$tmp/loops.dxf" 2> /dev/null
 printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
@@ -93,6 +94,14 @@ for l in $langs; do
     run 0 "$meiro" generate --cell 2 -W 5 -H 5 -s 1 --lang "$l" -o "$tmp/x.svg"
     says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
     err_has "2\.0"; err_lacks "too small"
+    # a machine's report (on stdout: read as stderr is), the words of its
+    # rules and of the values inside them
+    run 1 "$meiro" preflight --print laser --lang "$l" "$tmp/loops.dxf"
+    mv "$tmp/out" "$tmp/err"
+    says "$l" "%s: %zu strokes, %.1f x %.1f mm" "the narrowest %s: %s; %.2f mm and up wanted" \
+        "piece" "%.2f mm at (%.1f, %.1f)" \
+        "pieces that fall out of the sheet (walls joined to no other: a loop's island): %zu, at %s mm"
+    err_has "^FAIL islands      "; err_lacks "fall out"
 done
 # a booklet's lines: a name twice on the class list, the seed that makes
 # it again (one language: the catalogue's words are checked above)

@@ -57,6 +57,16 @@ int usage_error(const char *command, const char *fmt, const char *arg)
     return usage_said(command, text);
 }
 
+int check_lang(const char *command, const char *lang)
+{
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.lang = lang;
+    meiro_error err = {0};
+    if (meiro_export_options_check(&opt, &err) == MEIRO_OK) return EXIT_OK;
+    return usage_error(command, "%s", err.message);
+}
+
 /* The long name of option `opt` in a command's table; NULL if it has none. */
 static const char *long_name(const struct option *longopts, int opt)
 {

@@ -539,7 +539,7 @@ static size_t say_warnings(const meiro_job *job, size_t first)
     const char *message;
     char said[1024];
     for (; (message = meiro_job_warning(job, first, &field)); first++)
-        say_warning(N_("%s (option: %s)"), say(message, said, sizeof said),
+        say_warning("%s (%s)", say(message, said, sizeof said), /* (-W/-H): no words */
                     field == MEIRO_FIELD_TEXT     ? "--text"
                     : field == MEIRO_FIELD_SHAPE  ? "--shape"
                     : field == MEIRO_FIELD_CELL   ? "--cell"
@@ -590,7 +590,8 @@ static int plan_generate(generate_args *a)
 static void machine_warning(void *ctx, const char *rule, bool pass, const char *detail)
 {
     (void)ctx;
-    if (!pass) say_warning("%s: %s", rule, detail);
+    char said[1024];
+    if (!pass) say_warning("%s: %s", rule, say(detail, said, sizeof said));
 }
 
 /* A machine's file written: the checks meiro preflight --print plotter,

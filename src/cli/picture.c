@@ -190,7 +190,7 @@ int cmd_picture(int argc, char **argv)
         goto done;
     }
     if (err.message[0]) /* a picture with no clear silhouette: made, and said */
-        say_warning(N_("%s (option: %s)"), say(err.message, said, sizeof said), "--picture");
+        say_warning("%s (--picture)", say(err.message, said, sizeof said));
     rc = check_output("generate", MEIRO_GRID_RECT, w, h, format, &page, output, pc.answers_to,
                       false);
     const input_file inputs[] = {{"the -t template", pc.template_name},
@@ -204,7 +204,7 @@ int cmd_picture(int argc, char **argv)
         goto done;
     }
     if (err.message[0])
-        say_warning(N_("%s (option: %s)"), say(err.message, said, sizeof said), "--age");
+        say_warning("%s (--age)", say(err.message, said, sizeof said));
     err = (meiro_error){0};
     if (!page.title) { /* the page says what to do */
         bool ja = page.lang && !strcmp(page.lang, "ja");

@@ -35,6 +35,9 @@ static const char *const usage_preflight =
     "      --pages N        --cover: the book's page count\n"
     "      --paper P        --cover: the book's trim (6x9in, a5, ...)\n"
     "      --stock S        --cover: white (default), cream or color paper\n"
+    "      --lang L         the report's and messages' language (a machine's\n"
+    "                       rules in it; a PDF's in English): en ja es fr de pt\n"
+    "                       zh ko ar zh-Hant (default: the locale's)\n"
     "\n"
     "A machine's file meiro wrote (.gcode, .nc, .hpgl, .plt, .dxf, .svg; .stl,\n"
     ".3mf), checked before the machine runs, each fault named at its place in\n"
@@ -54,7 +57,8 @@ static const char *const usage_preflight =
 static void print_rule(void *ctx, const char *rule, bool pass, const char *detail)
 {
     (void)ctx;
-    printf("%-4s %-12s %s\n", pass ? "ok" : "FAIL", rule, detail);
+    char said[1024]; /* the detail in the user's language; the verdict and rule as keys */
+    printf("%-4s %-12s %s\n", pass ? "ok" : "FAIL", rule, say(detail, said, sizeof said));
 }
 
 /* The report on stdout written (a full disk, a closed pipe: said): its
@@ -137,7 +141,8 @@ int cmd_preflight(int argc, char **argv)
         O_NOZZLE,
         O_WALL,
         O_BALL,
-        O_BED
+        O_BED,
+        O_LANG
     };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, OPT_SERVICE},
@@ -153,6 +158,7 @@ int cmd_preflight(int argc, char **argv)
         {"wall", required_argument, NULL, O_WALL},
         {"ball", required_argument, NULL, O_BALL},
         {"bed", required_argument, NULL, O_BED},
+        {"lang", required_argument, NULL, O_LANG}, /* main read it (say_language) */
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -218,6 +224,9 @@ int cmd_preflight(int argc, char **argv)
                 return usage_error("preflight", "%s", err.message);
             break;
         case O_TITLE: title = optarg; break;
+        case O_LANG:
+            if (check_lang("preflight", optarg) != EXIT_OK) return EXIT_USAGE;
+            break;
         case 'h': fputs(usage_preflight, stdout); return EXIT_OK;
         default: return bad_option("preflight", argv, c, longopts);
         }

@@ -150,8 +150,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
             break;
         }
         case R_LANG:
-            if (!meiro_lang_known(optarg))
-                return usage_error(cmd, "--lang: en ja es fr de pt zh ko ar, not '%s'", optarg);
+            if (check_lang(cmd, optarg) != EXIT_OK) return EXIT_USAGE;
             lang = optarg;
             break;
         case 's':

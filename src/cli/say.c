@@ -52,7 +52,7 @@ void say_language(int argc, char **argv)
 }
 
 /* A message's values: where each is in the English text. */
-enum { MAX_VALUES = 6 };
+enum { MAX_VALUES = 8 };
 typedef struct value {
     const char *at;
     size_t len;
@@ -88,10 +88,13 @@ static bool match(const char *format, const char *text, value *v, unsigned i)
             size_t most = kind == 's'   ? strlen(text)
                           : kind == 'c' ? (*text != 0)
                                         : strspn(text, "0123456789.,-+e");
-            for (size_t n = kind == 's' ? 0 : most; n <= most; n++) {
+            /* a text shortest first; a number longest first, down to one
+             * character ("(3.4, 5.0)": the first number is not "3.4,") */
+            for (size_t n = kind == 's' ? 0 : most, tried = 0; tried <= most; tried++) {
                 v[i] = (value){text, n, kind};
                 if (match(format, text + n, v, i + 1)) return true;
-                if (kind != 's') break;
+                if (kind == 's') n++;
+                else if (kind == 'c' || n-- <= 1) break;
             }
             return false;
         }
