@@ -94,6 +94,11 @@ for l in $langs; do
     run 0 "$meiro" generate --cell 2 -W 5 -H 5 -s 1 --lang "$l" -o "$tmp/x.svg"
     says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
     err_has "2\.0"; err_lacks "too small"
+    # the library's warning for an age, the values inside it said too
+    run 0 "$meiro" generate --age 5 -W 30 -H 30 -s 1 --lang "$l" -o "$tmp/x.svg"
+    says "$l" "cells of %.1f mm are too small for %s (%g mm and up): %s" "ages %s" \
+        "%u x %u cells fit the page"
+    err_has "17 x 17"; err_lacks "fit the page"
     # a machine's report (on stdout: read as stderr is), the words of its
     # rules and of the values inside them
     run 1 "$meiro" preflight --print laser --lang "$l" "$tmp/loops.dxf"
