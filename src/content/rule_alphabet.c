@@ -50,14 +50,22 @@ static const rule_alphabet ALPHABETS[] = {
     /* the hijā'ī order of schoolbooks, alif as their charts write it */
     {"ar", "Arabic", NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي", "", 0x0621,
      0x064A, NULL, "، "},
-    /* Chinese in traditional characters: pinyin's initials as zh's (Taiwan's
-     * schools teach zhuyin, ㄅㄆㄇㄈ, first: a reviewer's choice, one line),
-     * the same common characters in their traditional forms */
-    {"zh-Hant", "Traditional Chinese", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w", "",
-     0x4E00, 0x9FFF,
+    /* Chinese in traditional characters: pinyin's initials as zh's, the
+     * same common characters in their traditional forms; a message may
+     * hold zhuyin's symbols too (abc:zhuyin, below) */
+    {"zh-Hant", "Traditional Chinese", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w",
+     "ㄅㄆㄇㄈㄉㄊㄋㄌㄍㄎㄏㄐㄑㄒㄓㄔㄕㄖㄗㄘㄙㄚㄛㄜㄝㄞㄟㄠㄡㄢㄣㄤㄥㄦㄧㄨㄩ", 0x4E00, 0x9FFF,
      "大 小 人 口 手 山 水 火 木 日 月 天 上 下 中 左 右 土 田 目 耳 子 女 門 馬 牛 羊 鳥 魚 花 "
      "草 書 本 你 我 他 好 學 生 真 棒 愛 家 開 心 快 樂",
      "、"},
+    /* zhuyin (注音符號, bopomofo), Taiwan's first-grade alphabet, in the
+     * order its charts and 注音 lessons recite: the 21 initials ㄅ to ㄙ,
+     * then the finals ㄚ to ㄦ and the medials ㄧ ㄨ ㄩ; no --lang of its
+     * own (abc:zhuyin on a zh-Hant sheet, or any) */
+    {"zhuyin", "Zhuyin", NULL,
+     "ㄅ ㄆ ㄇ ㄈ ㄉ ㄊ ㄋ ㄌ ㄍ ㄎ ㄏ ㄐ ㄑ ㄒ ㄓ ㄔ ㄕ ㄖ ㄗ ㄘ ㄙ "
+     "ㄚ ㄛ ㄜ ㄝ ㄞ ㄟ ㄠ ㄡ ㄢ ㄣ ㄤ ㄥ ㄦ ㄧ ㄨ ㄩ",
+     "", 0x3105, 0x3129, NULL, "、"},
 };
 enum { ALPHABET_COUNT = sizeof ALPHABETS / sizeof ALPHABETS[0] };
 
