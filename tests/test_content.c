@@ -415,10 +415,11 @@ static void test_zhuyin(void)
                     in_order &= abc_ok("abc:zhuyin", langs[l], t, (int)i);
                     past_initials |= i == 21 && !strcmp(t, "ㄚ");
                 }
+                /* the sentence joins them with the alphabet's comma, on any sheet */
                 verdict_note(&v,
-                             n == 1 && found_len == len && !memcmp(found, path, len * sizeof *path) &&
-                                 in_order &&
-                                 strstr(meiro_rule_sheet_sentence(s), "ㄅ、ㄆ、ㄇ"), /* the alphabet's comma */
+                             n == 1 && found_len == len &&
+                                 !memcmp(found, path, len * sizeof *path) && in_order &&
+                                 strstr(meiro_rule_sheet_sentence(s), "ㄅ、ㄆ、ㄇ"),
                              "%s level %u seed %llu: oracle %u paths, in order %d; %s", langs[l],
                              lv, (unsigned long long)seed, n, in_order,
                              meiro_rule_sheet_sentence(s));
@@ -438,7 +439,8 @@ static void test_zhuyin(void)
             }
     CHECK_MSG(past_initials, "a long zhuyin path goes ㄙ, ㄚ");
     meiro_error err = {0};
-    meiro_rule_sheet *m = meiro_rule_sheet_new("message:ㄅㄆㄇ", "zh-Hant", MEIRO_LEVEL_NORMAL, 1, &err);
+    meiro_rule_sheet *m =
+        meiro_rule_sheet_new("message:ㄅㄆㄇ", "zh-Hant", MEIRO_LEVEL_NORMAL, 1, &err);
     CHECK_MSG(m != NULL, "a zh-Hant message of zhuyin: %s", err.message);
     meiro_rule_sheet_free(m);
     CHECK_ALL(v);

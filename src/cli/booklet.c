@@ -179,8 +179,8 @@ static void warn_duplicates(const char *file, const char *const *names, const un
         for (j = i + 1; j < count && !strcmp(v[j].name, v[i].name);) j++;
         if (j - i < 2) continue;
         if (twice++ < 4 && len < sizeof msg) { /* 'Hana' (3, 7): no words to translate */
-            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (",
-                                    twice > 1 ? ", " : "", v[i].name);
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (", twice > 1 ? ", " : "",
+                                    v[i].name);
             for (unsigned k = i; k < j && len < sizeof msg; k++)
                 len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%lu", k > i ? ", " : "",
                                         v[k].line);
@@ -711,7 +711,8 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) say_line(N_("the answers are in %s"), apart);
-    if (remake) say_line(N_("the command and the seeds that make this book again are in %s"), remake);
+    if (remake)
+        say_line(N_("the command and the seeds that make this book again are in %s"), remake);
     if (a->series) /* the count last: no plural to agree with it */
         say_line(N_("volume %u of the series %s; mazes made again from another seed (one printed "
                     "before, or twice here): %u"),

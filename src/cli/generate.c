@@ -647,9 +647,8 @@ static int run_generate(generate_args *a)
     meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
     rc = write_result("generate", a->job, m, path.cells ? &path : NULL, format,
                       meiro_job_page(a->job), a->output, a->pc.answers_to);
-    if (rc == EXIT_OK &&
-        (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL || format == MEIRO_FORMAT_DXF))
-    {
+    if (rc == EXIT_OK && (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL ||
+                          format == MEIRO_FORMAT_DXF)) {
         char alone[512];
         snprintf(alone, sizeof alone,
                  say_format(N_("%s draws the maze's lines alone: the words S and G, pictures and "

@@ -203,8 +203,7 @@ int cmd_picture(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    if (err.message[0])
-        say_warning("%s (--age)", say(err.message, said, sizeof said));
+    if (err.message[0]) say_warning("%s (--age)", say(err.message, said, sizeof said));
     err = (meiro_error){0};
     if (!page.title) { /* the page says what to do */
         bool ja = page.lang && !strcmp(page.lang, "ja");

@@ -628,8 +628,8 @@ static int run_watch(watch_args *a, const terminal *t)
     bool stopped = false;
     rc = play(trace, &a->opt, t, a->delay, &stopped);
     if (rc == EXIT_OK) {
-        printf("%s %ux%u · seed %llu · %s: ", meiro_maze_algorithm(m), a->opt.width,
-               a->opt.height, (unsigned long long)a->opt.seed, a->solver);
+        printf("%s %ux%u · seed %llu · %s: ", meiro_maze_algorithm(m), a->opt.width, a->opt.height,
+               (unsigned long long)a->opt.seed, a->solver);
         printf(s == MEIRO_OK ? say_format(N_("path of %zu cells, %llu explored"))
                              : say_format(N_("no path; %zu cells, %llu explored")),
                path.length, (unsigned long long)path.explored);

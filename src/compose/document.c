@@ -575,8 +575,8 @@ static void draw_caption(canvas *cv, const document *d, const doc_page *p, size_
     fit_text(cv, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
              2 * CAPTION_FONT_MM, &w);
     /* read from the right (rtl): the number over the maze's right side,
-     * the seed over its left, mirrored; the numbers below as if read from
-     * the left */
+     * the seed over its left, each clamp below the mirror of its left to
+     * right one */
     bool rtl = d->style.rtl;
     double body_right = f->body.x + f->body.w, body_left = f->body.x, size = CAPTION_FONT_MM;
     double maze_lead = rtl ? L->maze_x + L->maze_w : L->maze_x;
@@ -903,7 +903,8 @@ static void contents_line(canvas *cv, const document *d, const page_frame *f, do
     fit_text(cv, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
     canvas_set_colour(cv, 0, 0, 0);
-    draw_text(cv, ROLE_TEXT, words, font, rtl ? right : left, y, size * shrink, false, rtl ? 1 : -1);
+    draw_text(cv, ROLE_TEXT, words, font, rtl ? right : left, y, size * shrink, false,
+              rtl ? 1 : -1);
     draw_text(cv, ROLE_TEXT, number, font, rtl ? left : right, y, size, false, rtl ? -1 : 1);
     canvas_new_path(cv); /* the text left a current point: no line from it */
     /* the leader, between the words and the number */

@@ -124,9 +124,7 @@ static void width_rule(say *s, const char *name, const fab_width *w, double limi
 {
     char least[80];
     if (w->least == HUGE_VAL) snprintf(least, sizeof least, N_("none under %.1f mm"), reach);
-    else
-        snprintf(least, sizeof least, N_("%.2f mm at (%.1f, %.1f)"), w->least, w->at[0],
-                 w->at[1]);
+    else snprintf(least, sizeof least, N_("%.2f mm at (%.1f, %.1f)"), w->least, w->at[0], w->at[1]);
     if (w->under == 0)
         rule(s, name, true, N_("the narrowest %s: %s; %.2f mm and up wanted"), what, least, limit);
     else
@@ -213,7 +211,8 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
         if (st == MEIRO_OK) st = measure(&segs, tool, tool, &material, &gap, &reach, err);
         if (st == MEIRO_OK)
             width_rule(s, "kerf", piece, tool, reach,
-                       outlines ? N_("piece") : N_("gap between cuts"), N_("the beam burns it away"));
+                       outlines ? N_("piece") : N_("gap between cuts"),
+                       N_("the beam burns it away"));
         if (st == MEIRO_OK) st = measure(&segs, wall, wall + kerf, &material, &gap, &reach, err);
         if (st == MEIRO_OK)
             width_rule(s, "walls", piece, wall + kerf, reach,
@@ -231,7 +230,8 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
                 for (size_t i = 0; i < islands && i < 3; i++)
                     snprintf(where + strlen(where), sizeof where - strlen(where), "%s(%.1f, %.1f)",
                              i ? ", " : "", at[i][0], at[i][1]);
-                if (islands > 3) snprintf(where + strlen(where), sizeof where - strlen(where), ", …");
+                if (islands > 3)
+                    snprintf(where + strlen(where), sizeof where - strlen(where), ", …");
                 if (islands)
                     rule(s, "islands", false,
                          N_("pieces that fall out of the sheet (walls joined to no other: a "

@@ -194,7 +194,8 @@ static double least_cell(const meiro_level_desc *level, const meiro_export_optio
  * the user's language by the command (cli/say.c). */
 static const char *ages_of(const meiro_level_desc *level, char *buf, size_t size)
 {
-    if (level->ages[0] >= '0' && level->ages[0] <= '9') snprintf(buf, size, N_("ages %s"), level->ages);
+    if (level->ages[0] >= '0' && level->ages[0] <= '9')
+        snprintf(buf, size, N_("ages %s"), level->ages);
     else snprintf(buf, size, "%s", level->ages);
     return buf;
 }
@@ -210,8 +211,8 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
     ages_of(level, ages, sizeof ages);
     if (page && page->cell_mm > 0 && page->cell_mm < least - 1e-9)
         return fail_field(warning, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
-                          N_("cells of %g mm are too small for %s: %g mm and up"), page->cell_mm, ages,
-                          least);
+                          N_("cells of %g mm are too small for %s: %g mm and up"), page->cell_mm,
+                          ages, least);
     meiro_status st = MEIRO_OK;
     double cell = page_cell(grid, width, height, format, page, &st, warning);
     if (st != MEIRO_OK || cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0))
@@ -224,7 +225,8 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
         if (th < MEIRO_TEXT_HEIGHT_MIN)
             snprintf(fits, sizeof fits, "%s", N_("no height fits: a shorter text or larger paper"));
         else
-            snprintf(fits, sizeof fits, N_("letters about %u cells tall fit the page"), (unsigned)th);
+            snprintf(fits, sizeof fits, N_("letters about %u cells tall fit the page"),
+                     (unsigned)th);
     } else {
         uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)),
                  h = (uint32_t)fmax(1, floor(height * f));
@@ -238,7 +240,8 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
         }
         if (st != MEIRO_OK) return st;
         if (polar) snprintf(fits, sizeof fits, N_("%u rings fit the page"), (unsigned)h);
-        else snprintf(fits, sizeof fits, N_("%u x %u cells fit the page"), (unsigned)w, (unsigned)h);
+        else
+            snprintf(fits, sizeof fits, N_("%u x %u cells fit the page"), (unsigned)w, (unsigned)h);
     }
     return fail_field(warning, text_height || polar ? MEIRO_FIELD_HEIGHT : MEIRO_FIELD_WIDTH,
                       MEIRO_ERROR_ARGUMENT,
