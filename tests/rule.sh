@@ -20,7 +20,7 @@ run 2 "$meiro" generate --rule multiples:1 -s 1; err_has "2 to 50"
 run 2 "$meiro" generate --rule abc --width 9; err_has "\-\-width is not an option of a rule maze"
 run 2 "$meiro" generate --rule abc --solution; err_has "\-\-solution: the key's page as svg"
 run 2 "$meiro" generate --rule abc --copies 3; err_has "meiro booklet --rule"
-run 2 "$meiro" generate --rule abc --lang xx; err_has "not 'xx'"
+run 2 "$meiro" generate --rule abc --lang xx; err_has "unknown language 'xx' (en ar de es fr ja ko pt zh zh-Hant)"
 # each language's alphabet (the sentence shows its first letters), another
 # named, a case where an alphabet has none refused, a message's letter the
 # page's language lacks refused naming the language that has it
