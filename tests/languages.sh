@@ -187,6 +187,19 @@ if not kids[0]["width"] - right(line) < left(line) - 3: # the maze's right side,
     fail.append("the name line not from the right: %s" % line["box"])
 sys.exit("; ".join(fail) or None)
 EOF
+# folded from sheets, an Arabic booklet binds on the right: the first
+# sheet's front has the front cover (its count of mazes) on its left half
+# and the back cover (the remaking command) on its right; English's the
+# other way round
+if need pdftotext; then
+    for lang in ar en; do
+        run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --lang "$lang" --fold -o "$tmp/fold-$lang.pdf"
+        pdftotext -f 1 -l 1 -x 0 -y 0 -W 420 -H 596 "$tmp/fold-$lang.pdf" "$tmp/left.txt"
+        if grep -q "meiro booklet" "$tmp/left.txt"; then side=left; else side=right; fi
+        [ "$side" = "$([ "$lang" = ar ] && echo right || echo left)" ] && ok ||
+            bad "fold-$lang.pdf: its back cover on the sheet's $side half"
+    done
+fi
 run 0 "$meiro" booklet -n 3 --lang fr -s 2 -o "$tmp/digits.html"
 grep -q "N° 3 · meiro" "$tmp/digits.html" && ok || bad "fr HTML booklet: its number not in 0-9"
 # a language meiro has no catalogue for: refused, with the nearest
