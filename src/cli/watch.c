@@ -478,7 +478,7 @@ static int watch_text(const watch_args *a, const terminal *t, uint8_t **mask, me
         *mask = NULL;
     }
     if (t->tty && (info->width > t->fit_w || info->height > t->fit_h)) {
-        char msg[200];
+        char msg[512]; /* translated: three bytes a CJK character */
         snprintf(msg, sizeof msg,
                  given_h ? say_format(N_("the text is %u x %u cells; this terminal shows at most "
                                          "%u x %u: try a smaller -H"))
@@ -497,7 +497,7 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
     uint32_t w = a->given & MEIRO_GIVEN_WIDTH ? a->opt.width : 0,
              h = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0;
     if (t->tty && (w > t->fit_w || h > t->fit_h)) {
-        char msg[160];
+        char msg[512];
         snprintf(msg, sizeof msg, say_format(N_("a %ux%u terminal shows at most %u x %u cells")),
                  t->cols, t->rows, t->fit_w, t->fit_h);
         return usage_error("watch", "%s", msg);
@@ -517,7 +517,7 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
     /* the level's maze, or its shape's grid, on this terminal */
     if (rc == EXIT_OK && a->level && !a->text && t->tty &&
         (a->opt.width > t->fit_w || a->opt.height > t->fit_h)) {
-        char msg[200];
+        char msg[512];
         snprintf(msg, sizeof msg,
                  say_format(N_("the %s level's maze is %u x %u cells; this terminal shows at most "
                                "%u x %u (a larger terminal, or -W/-H)")),
