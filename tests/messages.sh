@@ -6,8 +6,11 @@
 # (LANG=de_DE.UTF-8) and with both, print the catalogue's translation of
 # each message they are made of (the library's, the command's, the values
 # inside them: a "did you mean", the system's reason), keep what the user
-# typed as typed, and exit as in English, writing nothing. meiro serve's
-# messages stay English (its page words them). Usage: messages.sh BUILD_DIR
+# typed as typed, and exit as in English, writing nothing; a sample of
+# what good commands say (where the answer went, a rule sheet's seed, a
+# small cell's and an age's warnings, a laser's preflight report) in each
+# language too. meiro serve's messages stay English (its page words them).
+# Usage: messages.sh BUILD_DIR
 # meiro-suite: test check
 build=${1:-build}
 meiro="$build/meiro"
