@@ -98,9 +98,9 @@ for l in $langs; do
     says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
     err_has "2\.0"; err_lacks "too small"
     # a rule maze's refusal (a teacher's typo in --rule)
-    run 2 "$meiro" generate --rule multiples:99 --lang "$l" -s 1 -o "$tmp/x.txt"
+    run 2 "$meiro" generate --rule multiples:99 --lang "$l" -s 1 -o "$tmp/rule.txt"
     says "$l" "--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to %d (the times table's N x 1 to N x UPTO, default %d), not '%s'"
-    err_has "'99'"; err_lacks "whole number"; absent "$tmp/x.txt"
+    err_has "'99'"; err_lacks "whole number"; absent "$tmp/rule.txt"
     # the library's warning for an age, the values inside it said too
     run 0 "$meiro" generate --age 5 -W 30 -H 30 -s 1 --lang "$l" -o "$tmp/x.svg"
     says "$l" "cells of %.1f mm are too small for %s (%g mm and up): %s" "ages %s" \
