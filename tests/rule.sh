@@ -30,7 +30,8 @@ run 0 "$meiro" generate --rule abc:ko --lang en -s 1 -f text; out_has "가, 나,
 run 0 "$meiro" generate --rule abc:de,lower -s 1 -f text; out_has "a, ä, b"
 run 0 "$meiro" generate --rule chain --lang fr -s 1 -f text; out_has "rule chain"
 run 2 "$meiro" generate --rule abc:greek -s 1; err_has "'greek' is no alphabet (en, es, fr, de, pt, zh, ko, ar"
-run 2 "$meiro" generate --rule abc:upper --lang ar -s 1; err_has "Arabic alphabet has no capital"
+# (said in the page's language, as every message: the Arabic alphabet's name in Arabic)
+run 2 "$meiro" generate --rule abc:upper --lang ar -s 1; err_has "الأبجدية العربية ليس فيها حروف كبيرة وصغيرة: --rule abc:ar"
 run 2 "$meiro" generate --message "ÑANDÚ" -s 1 -o "$tmp/m.pdf"; err_has "'Ñ' is not a letter of the page's language (--lang en): it is one of Spanish (--lang es)"; absent "$tmp/m.pdf"
 run 0 "$meiro" generate --message "ÑANDÚ" --lang es -s 1 -f text; out_has "rule message:ÑANDÚ"
 run 2 "$meiro" generate --rule abc --difficulty nope; err_has "difficulty"

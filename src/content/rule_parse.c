@@ -128,10 +128,11 @@ static meiro_status read_message(const char *text, const char *lang, rule_def *r
         char holder[64];
         if (!ascii && !kana && !rule_alphabet_has(alphabet, letter, c)) {
             if (rule_alphabet_holding(letter, c, holder, sizeof holder))
-                return fail(err, MEIRO_ERROR_ARGUMENT,
-                            "--message: '%s' is not a letter of the page's language (--lang %s): "
-                            "it is one of %s",
-                            letter, lang ? lang : "en", holder);
+                return fail(
+                    err, MEIRO_ERROR_ARGUMENT,
+                    N_("--message: '%s' is not a letter of the page's language (--lang %s): "
+                       "it is one of %s"),
+                    letter, lang ? lang : "en", holder);
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         N_("--message: '%s' is not a letter, digit or kana (the message is read "
                            "one of them a cell)"),
@@ -194,9 +195,10 @@ static meiro_status read_abc(const char *arg, const char *lang, rule_def *r, mei
     }
     r->alphabet = named ? named : rule_alphabet_of(lang);
     if (cased && !rule_alphabet_cased(r->alphabet))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "--rule abc: the %s alphabet has no capital and small letters: --rule abc:%s",
-                    rule_alphabet_name(r->alphabet), rule_alphabet_code(r->alphabet));
+        return fail(
+            err, MEIRO_ERROR_ARGUMENT,
+            N_("--rule abc: the %s alphabet has no capital and small letters: --rule abc:%s"),
+            rule_alphabet_name(r->alphabet), rule_alphabet_code(r->alphabet));
     if (!rule_alphabet_cased(r->alphabet)) r->variant = 0;
     rule_alphabet_fill(r->alphabet, r->variant, r);
     return MEIRO_OK;
