@@ -567,12 +567,10 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
     if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 ||
         meiro_booklet_sheet_mm(b, page, &w, &h, &fits, NULL) != MEIRO_OK || fits)
         return;
-    fprintf(
-        stderr,
-        "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
-        "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
-        "if need be), or a print shop prints --fold=pages\n",
-        w, h, w / 25.4, h / 25.4);
+    say_warning(N_("these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), more than a "
+                   "home printer takes: --sheet a4 or --sheet letter puts them on one (smaller if "
+                   "need be), or a print shop prints --fold=pages"),
+                w, h, w / 25.4, h / 25.4);
 }
 
 /* The booklet's files and pages: --answers-to, or answers apart (a class

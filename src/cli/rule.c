@@ -193,14 +193,14 @@ int cmd_rule(int argc, char **argv, bool booklet)
         case 'f': format = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_rule, stdout); return EXIT_OK;
-        case ':': return usage_error(cmd, "%s needs a value", argv[optind - 1]);
+        case ':': return usage_error(cmd, N_("%s needs a value"), argv[optind - 1]);
         default:
             return usage_error(cmd, N_("%s is not an option of a rule maze (see --rule --help)"),
                                argv[optind - 1]);
         }
     }
     if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-    if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
+    if (!rule) return usage_error(cmd, N_("%s needs a value"), "--rule");
     char *names_text = NULL;
     const char **names = NULL;
     if (names_file) { /* the copies are the pupils */
