@@ -253,6 +253,8 @@ try {
   check(await page.$eval('#next', (b) => b.disabled), 'booklet: no next after the last');
   await page.click('#prev');
   check((await state(page)).maze === '1', 'booklet: previous');
+  const count = await page.$eval('#count', (c) => c.textContent);
+  check(count === '2 / 3', `booklet: the counter says ${count}`);
   if (shots) await page.screenshot({ path: path.join(shots, 'booklet.png') });
   const pdf = path.join(tmp, 'book.pdf');
   await page.pdf({ path: pdf, preferCSSPageSize: true });
@@ -265,6 +267,22 @@ try {
   await page.close();
 } catch (e) {
   check(false, `booklet: ${e.stack}`);
+}
+
+// an Arabic booklet counts its mazes in Arabic-Indic digits, as its pages
+// number them (po/GLOSSARY.md)
+try {
+  const file = path.join(tmp, 'book-ar.html');
+  run(['booklet', '-n', '3', '-s', '9', '--lang', 'ar', '-o', file]);
+  const { page, errors } = await open(file);
+  await page.click('#next');
+  const count = await page.$eval('#count', (c) => c.textContent);
+  check(count === '٢ / ٣', `booklet-ar: the counter says ${count}`);
+  if (shots) await page.screenshot({ path: path.join(shots, 'booklet-ar.png') });
+  check(errors.length === 0, `booklet-ar: errors ${errors}`);
+  await page.close();
+} catch (e) {
+  check(false, `booklet-ar: ${e.stack}`);
 }
 
 // a big maze: its cells small in the window, a zoom that grows the sheet

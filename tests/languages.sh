@@ -140,6 +140,66 @@ if need pdftotext; then
 fi
 run 0 "$meiro" booklet -n 3 --lang ar -s 2 -o "$tmp/digits.html"
 grep -q "رقم ٣ · meiro [0-9.]* · [a-z]* · seed [0-9]* · [0-9]* × [0-9]*" "$tmp/digits.html" && ok || bad "ar HTML booklet: No. 3 not ٣, or its footer not ASCII"
+# an Arabic booklet: its maze numbers, "Answer to No. N", page numbers
+# and contents in Arabic-Indic digits, no 0-9 but in seeds, sizes, meiro's
+# version and the remaking command
+if need pdftotext; then
+    pdftotext "$tmp/book-ar.pdf" - | python3 -c '
+import re, sys
+text = sys.stdin.read()
+ascii = re.sub(r"seed \d+|\d+ × \d+|meiro \d+(\.\d+)+|meiro booklet .*", "", text)
+left = sorted(set(re.findall(r"\S*[0-9]\S*", ascii)))
+missing = [d for d in "١٢٣٤٥٦٧٨" if d not in text]
+sys.exit("0-9 in %s; no %s" % (left, missing) if left or missing else 0)' \
+        && ok || bad "book-ar.pdf: numbers not Arabic-Indic"
+fi
+# ... and mirrored, read from the right (the page as data, -f page): the
+# contents' words on the right, their page numbers on the left; the key's
+# No. 1 right of No. 2; a maze's number over its right side, its seed over
+# its left; the name line from the right
+run 0 "$meiro" booklet -n 6 --difficulty easy-hard --contents --answers key -s 2026 --lang ar \
+    -f page -o "$tmp/book-ar.json"
+run 0 "$meiro" generate -t kids-a4 -W 7 -H 9 -s 3 --lang ar -f page -o "$tmp/kids-ar.json"
+python3 - "$tmp/book-ar.json" "$tmp/kids-ar.json" <<'EOF' && ok || bad "the Arabic booklet not mirrored"
+import json, re, sys
+book, kids = (json.load(open(f))["pages"] for f in sys.argv[1:3])
+def texts(page, role): return [i for i in page["items"] if i["role"] == role and "text" in i]
+def left(i): return i["box"][0] # the ink's box: within a mm or so of the text's
+def right(i): return i["box"][0] + i["box"][2]
+fail = []
+contents, mid = book[0], book[0]["width"] / 2
+words = [i for i in texts(contents, "text") if re.search("[\u0621-\u064a]", i["text"])]
+numbers = [i for i in texts(contents, "text") if re.fullmatch("[٠-٩]+", i["text"])]
+if len(words) != 4 or len(numbers) != 4: fail.append("contents: %d lines, %d numbers" % (len(words), len(numbers)))
+if max(map(right, words)) - min(map(right, words)) > 1.5 or min(map(left, words)) < mid:
+    fail.append("contents' words not right-aligned on the right")
+if max(map(left, numbers)) - min(map(left, numbers)) > 1.5 or max(map(right, numbers)) > mid:
+    fail.append("contents' page numbers not on the left")
+key = texts(book[-1], "caption")
+no = {c["text"][-1]: c for c in key}
+if not ("١" in no and "٢" in no and no["١"]["y"] == no["٢"]["y"] and left(no["١"]) > right(no["٢"])):
+    fail.append("the key's No. 1 not right of No. 2: %s" % [c["text"] for c in key])
+number, seed = texts(book[1], "caption")
+if not (number["text"].endswith("١") and left(number) > right(seed) and "seed" in seed["text"]):
+    fail.append("a maze's number not right of its seed")
+line = texts(kids[0], "name-line")[0]
+if not kids[0]["width"] - right(line) < left(line) - 3: # the maze's right side, not its left
+    fail.append("the name line not from the right: %s" % line["box"])
+sys.exit("; ".join(fail) or None)
+EOF
+# folded from sheets, an Arabic booklet binds on the right: the first
+# sheet's front has the front cover (its count of mazes) on its left half
+# and the back cover (the remaking command) on its right; English's the
+# other way round
+if need pdftotext; then
+    for lang in ar en; do
+        run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --lang "$lang" --fold -o "$tmp/fold-$lang.pdf"
+        pdftotext -f 1 -l 1 -x 0 -y 0 -W 420 -H 596 "$tmp/fold-$lang.pdf" "$tmp/left.txt"
+        if grep -q "meiro booklet" "$tmp/left.txt"; then side=left; else side=right; fi
+        [ "$side" = "$([ "$lang" = ar ] && echo right || echo left)" ] && ok ||
+            bad "fold-$lang.pdf: its back cover on the sheet's $side half"
+    done
+fi
 run 0 "$meiro" booklet -n 3 --lang fr -s 2 -o "$tmp/digits.html"
 grep -q "N° 3 · meiro" "$tmp/digits.html" && ok || bad "fr HTML booklet: its number not in 0-9"
 # a language meiro has no catalogue for: refused, with the nearest

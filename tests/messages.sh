@@ -6,47 +6,51 @@
 # (LANG=de_DE.UTF-8) and with both, print the catalogue's translation of
 # each message they are made of (the library's, the command's, the values
 # inside them: a "did you mean", the system's reason), keep what the user
-# typed as typed, and exit as in English, writing nothing. meiro serve's
-# messages stay English (its page words them). Usage: messages.sh BUILD_DIR
+# typed as typed, and exit as in English, writing nothing; a sample of
+# what good commands say (where the answer went, a rule sheet's seed, a
+# small cell's and an age's warnings, a laser's preflight report) in each
+# language too. meiro serve's messages stay English (its page words them).
+# Usage: messages.sh BUILD_DIR
 # meiro-suite: test check
 build=${1:-build}
 meiro="$build/meiro"
 suite=messages
 . "$(dirname "$0")/lib.sh"
 
-# said LANG MSGID: the words of the catalogue's translation of MSGID
-# (the text between its conversions), one a line, English for en
+# said LANG MSGID...: the words of the catalogue's translation of each
+# MSGID (the text between its conversions), one a line, English for en;
+# one python for them all
 said() {
     python3 - "$@" <<'EOF'
 import re, sys
-lang, msgid = sys.argv[1:3]
+lang, msgids = sys.argv[1], sys.argv[2:]
 po = "po/meiro.pot" if lang == "en" else "po/%s.po" % lang.replace("-", "_")
 def join(s): return "".join(re.findall(r'"(.*)"', s)).replace('\\"', '"').replace("\\\\", "\\")
+found = {}
 for e in open(po, encoding="utf-8").read().split("\n\n"):
     m = re.search(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)', e + "\n", re.M)
-    if "msgctxt" in e or not m or join(m.group(1)) != msgid: continue
-    text = join(m.group(1) if lang == "en" else m.group(2))
-    for part in re.split(r"%(?:[0-9]+\$)?[-+ #0-9.*]*(?:ll|l|z|h)?[a-z]", text):
+    if "msgctxt" in e or not m: continue
+    found[join(m.group(1))] = join(m.group(1) if lang == "en" else m.group(2))
+for msgid in msgids:
+    if msgid not in found: sys.exit("no message %r in %s" % (msgid, po))
+    for part in re.split(r"%(?:[0-9]+\$)?[-+ #0-9.*]*(?:ll|l|z|h)?[a-z]", found[msgid]):
         if part.strip(): print(part)
-    sys.exit(0)
-sys.exit("no message %r in %s" % (msgid, po))
 EOF
 }
 # says LANG MSGID...: stderr holds every word of each message's translation
 says() {
     lang=$1
     shift
-    for msgid in "$@"; do
-        said "$lang" "$msgid" > "$tmp/words" || { bad "$lang: $msgid"; continue; }
-        while IFS= read -r words; do
-            if grep -qF -- "$words" "$tmp/err"; then ok; else bad "$lang: stderr lacks '$words' ($msgid): $(cat "$tmp/err")"; fi
-        done < "$tmp/words"
-    done
+    said "$lang" "$@" > "$tmp/words" || { bad "$lang: $*"; return; }
+    while IFS= read -r words; do
+        if grep -qF -- "$words" "$tmp/err"; then ok; else bad "$lang: stderr lacks '$words': $(cat "$tmp/err")"; fi
+    done < "$tmp/words"
 }
 # err_lacks TEXT: the English is gone (not a message left untranslated)
 err_lacks() { if grep -qF -- "$1" "$tmp/err"; then bad "$lang: stderr still says '$1': $(cat "$tmp/err")"; else ok; fi; }
 
 printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
+"$meiro" generate -s 7 -W 10 -H 8 --loops 60 -o "$tmp/loops.dxf" 2> /dev/null
 printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
@@ -84,7 +88,40 @@ for l in $langs; do
     run 0 "$meiro" generate -W 4 -H 4 --lang "$l" --paper a5 -o "$tmp/x.txt"
     says "$l" "warning: %s" "%s change nothing in %s output" "seed %llu (use %s to make this maze again)"
     err_has "--paper, --lang"; err_has "-s [0-9]"
+    # the command's own lines: where the answer went, a rule sheet's seed,
+    # a warning with numbers in it (its %.*f and %g)
+    run 0 "$meiro" generate -W 4 -H 4 --lang "$l" -o "$tmp/x.txt" --answers-to "$tmp/y.txt"
+    says "$l" "the answer is in %s"; err_has "$tmp/y.txt"; err_lacks "the answer is in"
+    run 0 "$meiro" booklet --rule abc --lang "$l" -o "$tmp/x.txt"
+    says "$l" "seed %llu"
+    run 0 "$meiro" generate --cell 2 -W 5 -H 5 -s 1 --lang "$l" -o "$tmp/x.svg"
+    says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
+    err_has "2\.0"; err_lacks "too small"
+    # a rule maze's refusal (a teacher's typo in --rule)
+    run 2 "$meiro" generate --rule multiples:99 --lang "$l" -s 1 -o "$tmp/rule.txt"
+    says "$l" "--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to %d (the times table's N x 1 to N x UPTO, default %d), not '%s'"
+    err_has "'99'"; err_lacks "whole number"; absent "$tmp/rule.txt"
+    # the library's warning for an age, the values inside it said too
+    run 0 "$meiro" generate --age 5 -W 30 -H 30 -s 1 --lang "$l" -o "$tmp/x.svg"
+    says "$l" "cells of %.1f mm are too small for %s (%g mm and up): %s" "ages %s" \
+        "%u x %u cells fit the page"
+    err_has "17 x 17"; err_lacks "fit the page"
+    # a machine's report (on stdout: read as stderr is), the words of its
+    # rules and of the values inside them
+    run 1 "$meiro" preflight --print laser --lang "$l" "$tmp/loops.dxf"
+    mv "$tmp/out" "$tmp/err"
+    says "$l" "%s: %zu strokes, %.1f x %.1f mm" "the narrowest %s: %s; %.2f mm and up wanted" \
+        "piece" "%.2f mm at (%.1f, %.1f)" \
+        "pieces that fall out of the sheet (walls joined to no other: a loop's island): %zu, at %s mm"
+    err_has "^FAIL islands      "; err_lacks "fall out"
 done
+# a booklet's lines: a name twice on the class list, the seed that makes
+# it again (one language: the catalogue's words are checked above)
+printf 'Ana\nAna\n' > "$tmp/names.txt"
+run 0 "$meiro" booklet -n 1 --names "$tmp/names.txt" --answers none --lang ko -o "$tmp/x.pdf"
+says ko "warning: %s" "%s: names written more than once (on these lines): %s: a copy for each" \
+    "seed %llu (use %s to make this booklet again)"
+err_has "'Ana' (1, 2)"
 case_name=
 
 # the locale's language when --lang is not given; --lang wins over it

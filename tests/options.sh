@@ -226,7 +226,7 @@ run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; absent d-answer
 # tab as a control character and took the twice silently)
 printf '\357\273\277Hana\tSato\t3B\nKen\t\nHana\nMia\nKen\n' > "$tmp/sheet.txt"
 run 0 booklet -n 1 -s 2 --names sheet.txt --answers none -o s.pdf
-err_has "meiro: warning: sheet.txt: 'Hana' (lines 1, 3), 'Ken' (lines 2, 5) written more than once: a copy for each"
+err_has "meiro: warning: sheet.txt: names written more than once (on these lines): 'Hana' (1, 3), 'Ken' (2, 5): a copy for each"
 one_line
 if need pdftotext; then
     got=$(pdftotext "$tmp/s.pdf" - | tr -d '\f' | sed -n 's/^Name \(.*\)$/\1/p' | tr '\n' ' ')

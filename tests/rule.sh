@@ -20,7 +20,7 @@ run 2 "$meiro" generate --rule multiples:1 -s 1; err_has "2 to 50"
 run 2 "$meiro" generate --rule abc --width 9; err_has "\-\-width is not an option of a rule maze"
 run 2 "$meiro" generate --rule abc --solution; err_has "\-\-solution: the key's page as svg"
 run 2 "$meiro" generate --rule abc --copies 3; err_has "meiro booklet --rule"
-run 2 "$meiro" generate --rule abc --lang xx; err_has "not 'xx'"
+run 2 "$meiro" generate --rule abc --lang xx; err_has "unknown language 'xx' (en ar de es fr ja ko pt zh zh-Hant)"
 # each language's alphabet (the sentence shows its first letters), another
 # named, a case where an alphabet has none refused, a message's letter the
 # page's language lacks refused naming the language that has it
@@ -30,7 +30,8 @@ run 0 "$meiro" generate --rule abc:ko --lang en -s 1 -f text; out_has "가, 나,
 run 0 "$meiro" generate --rule abc:de,lower -s 1 -f text; out_has "a, ä, b"
 run 0 "$meiro" generate --rule chain --lang fr -s 1 -f text; out_has "rule chain"
 run 2 "$meiro" generate --rule abc:greek -s 1; err_has "'greek' is no alphabet (en, es, fr, de, pt, zh, ko, ar"
-run 2 "$meiro" generate --rule abc:upper --lang ar -s 1; err_has "Arabic alphabet has no capital"
+# (said in the page's language, as every message: the Arabic alphabet's name in Arabic)
+run 2 "$meiro" generate --rule abc:upper --lang ar -s 1; err_has "الأبجدية العربية ليس فيها حروف كبيرة وصغيرة: --rule abc:ar"
 run 2 "$meiro" generate --message "ÑANDÚ" -s 1 -o "$tmp/m.pdf"; err_has "'Ñ' is not a letter of the page's language (--lang en): it is one of Spanish (--lang es)"; absent "$tmp/m.pdf"
 run 0 "$meiro" generate --message "ÑANDÚ" --lang es -s 1 -f text; out_has "rule message:ÑANDÚ"
 run 2 "$meiro" generate --rule abc --difficulty nope; err_has "difficulty"
@@ -253,6 +254,19 @@ fi
 run 0 "$meiro" generate --rule abc --paper letter -s 2 -o "$tmp/letter.svg"
 if grep -q 'width="215.9mm" height="279.4mm"' "$tmp/letter.svg"; then ok; else bad "the svg is not Letter"; fi
 run 2 "$meiro" generate --rule abc --paper letter -s 2 -o "$tmp/p.xlsx"; err_has "xlsx is no page"; absent "$tmp/p.xlsx"
+# an Arabic workbook right to left (column A on the right: the way starts
+# in the right column, as its page draws it), START's arrow pointing left
+# into the grid; an English one left to right
+for lang in ar en; do
+    run 0 "$meiro" generate --rule abc --lang "$lang" -s 2 --play -o "$tmp/dir-$lang.xlsx"
+done
+python3 - "$tmp/dir-ar.xlsx" "$tmp/dir-en.xlsx" <<'EOF' && ok || bad "the Arabic workbook not right to left"
+import sys, zipfile
+def part(f, name): return zipfile.ZipFile(f).read(name).decode()
+ar, en = (part(f, "xl/worksheets/sheet1.xml") for f in sys.argv[1:3])
+strings = part(sys.argv[1], "xl/sharedStrings.xml")
+sys.exit(not ('rightToLeft="1"' in ar and "rightToLeft" not in en and "البداية ←" in strings))
+EOF
 run 2 "$meiro" generate --rule abc --paper nope; err_has "paper"
 run 2 "$meiro" generate --rule abc --paper a6 --per-page 2 -o "$tmp/p.pdf"; err_has "2-up halves"; absent "$tmp/p.pdf"
 run 2 "$meiro" generate --rule abc --names "$tmp/pupils.txt"; err_has "booklet --rule R --names"

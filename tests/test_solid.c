@@ -834,7 +834,7 @@ static void note_rule(void *ctx, const char *rule, bool pass, const char *detail
     s->pass[s->n++] = pass;
 }
 
-/* The narrowest measure a rule says ("the narrowest wall 1.20 mm at"),
+/* The narrowest measure a rule says ("the narrowest wall: 1.20 mm at"),
  * -1 if it says none. */
 static double narrowest(const said *s, const char *rule)
 {

@@ -187,18 +187,19 @@ static void warn_duplicates(const char *file, const char *const *names, const un
     for (unsigned i = 0, j; i < count; i = j) {
         for (j = i + 1; j < count && !strcmp(v[j].name, v[i].name);) j++;
         if (j - i < 2) continue;
-        if (twice++ < 4 && len < sizeof msg) {
-            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (lines",
-                                    twice > 1 ? ", " : "", v[i].name);
+        if (twice++ < 4 && len < sizeof msg) { /* 'Hana' (3, 7): no words to translate */
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (", twice > 1 ? ", " : "",
+                                    v[i].name);
             for (unsigned k = i; k < j && len < sizeof msg; k++)
-                len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %lu", k > i ? "," : "",
+                len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%lu", k > i ? ", " : "",
                                         v[k].line);
             if (len < sizeof msg) len += (size_t)snprintf(msg + len, sizeof msg - len, ")");
         }
     }
+    if (twice > 4 && len < sizeof msg) snprintf(msg + len, sizeof msg - len, ", …");
     if (twice)
-        fprintf(stderr, "meiro: warning: %s: %s%s written more than once: a copy for each\n", file,
-                msg, twice > 4 ? " and more" : "");
+        say_warning(N_("%s: names written more than once (on these lines): %s: a copy for each"),
+                    file, msg);
     free(v);
 }
 
@@ -575,12 +576,10 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
     if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 ||
         meiro_booklet_sheet_mm(b, page, &w, &h, &fits, NULL) != MEIRO_OK || fits)
         return;
-    fprintf(
-        stderr,
-        "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
-        "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
-        "if need be), or a print shop prints --fold=pages\n",
-        w, h, w / 25.4, h / 25.4);
+    say_warning(N_("these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), more than a "
+                   "home printer takes: --sheet a4 or --sheet letter puts them on one (smaller if "
+                   "need be), or a print shop prints --fold=pages"),
+                w, h, w / 25.4, h / 25.4);
 }
 
 /* The booklet's files and pages: --answers-to, or answers apart (a class
@@ -680,9 +679,9 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
         goto done;
     }
     if (clean && is_stdout(a->output))
-        fprintf(stderr, "meiro: warning: the pages do not say how to make this book again, and "
-                        "on stdout it has no remaking file beside it: -o BOOK.pdf writes "
-                        "BOOK.remake.txt\n");
+        say_warning("%s", say_format(N_("the pages do not say how to make this book again, and "
+                                        "on stdout it has no remaking file beside it: -o BOOK.pdf "
+                                        "writes BOOK.remake.txt")));
     /* the files can be written: before the work, not after it */
     const char *files[3] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to, remake};
     for (int i = 0; i < 3 && rc == EXIT_OK; i++)
@@ -728,20 +727,21 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
         rc = option_error("booklet", &err);
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
-    if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
+    if (apart) say_line(N_("the answers are in %s"), apart);
     if (remake)
-        fprintf(stderr, "meiro: the command and the seeds that make this book again are in %s\n",
-                remake);
-    if (a->series)
-        fprintf(stderr,
-                "meiro: volume %u of the series %s; %u maze%s made again from another seed "
-                "(one printed before, or twice here)\n",
-                series.volume, a->series, series.replaced, series.replaced == 1 ? "" : "s");
-    if (!a->seeded) /* once the booklet is out, not before an error */
-        fprintf(stderr, "meiro: seed %llu (use -s %llu%s%s%s to make this booklet again)\n",
-                (unsigned long long)a->b.seed, (unsigned long long)a->b.seed,
-                a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
-                a->pc.locale_letter ? " --paper letter" : "");
+        say_line(N_("the command and the seeds that make this book again are in %s"), remake);
+    if (a->series) /* the count last: no plural to agree with it */
+        say_line(N_("volume %u of the series %s; mazes made again from another seed (one printed "
+                    "before, or twice here): %u"),
+                 series.volume, a->series, series.replaced);
+    if (!a->seeded) { /* once the booklet is out, not before an error */
+        char again[96];
+        snprintf(again, sizeof again, "-s %llu%s%s%s", (unsigned long long)a->b.seed,
+                 a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
+                 a->pc.locale_letter ? " --paper letter" : "");
+        say_line(N_("seed %llu (use %s to make this booklet again)"), (unsigned long long)a->b.seed,
+                 again);
+    }
 done:
     free(apart);
     free(command);

@@ -28,6 +28,11 @@ __attribute__((format_arg(1)))
 #endif
 const char *
 say_format(const char *english);
+/* "meiro: ...": fmt (N_("...")) translated, then filled in, on a line. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void say_line(const char *fmt, ...);
 /* "meiro: warning: ...": fmt (N_("...")) translated, then filled in. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -46,6 +51,9 @@ bool locale_lang(char *out, size_t size);
 int report_failure(const char *file, const meiro_error *err);
 /* "meiro COMMAND: message" and a --help hint; EXIT_USAGE. */
 int usage_error(const char *command, const char *fmt, const char *arg);
+/* --lang LANG of a command without a page's options: EXIT_OK when po/ has
+ * the language, else the library's refusal and its "did you mean". */
+int check_lang(const char *command, const char *lang);
 bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 /* --difficulty NAME (c == OPT_DIFFICULTY) or --age YEARS: the level in
  * *out; else EXIT_USAGE with the library's message, for COMMAND. */

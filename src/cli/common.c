@@ -57,6 +57,16 @@ int usage_error(const char *command, const char *fmt, const char *arg)
     return usage_said(command, text);
 }
 
+int check_lang(const char *command, const char *lang)
+{
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.lang = lang;
+    meiro_error err = {0};
+    if (meiro_export_options_check(&opt, &err) == MEIRO_OK) return EXIT_OK;
+    return usage_error(command, "%s", err.message);
+}
+
 /* The long name of option `opt` in a command's table; NULL if it has none. */
 static const char *long_name(const struct option *longopts, int opt)
 {
@@ -454,10 +464,12 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
     if (!draws_text || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
         lim.rlim_cur >= (rlim_t)TEXT_FLOOR_MB << 20)
         return EXIT_OK;
+    fprintf(stderr, "meiro %s: ", command);
     fprintf(stderr,
-            "meiro %s: out of memory: drawing pages needs at least %d MB of address space "
-            "(ulimit -v %d), and this process may use %lu MB\n",
-            command, TEXT_FLOOR_MB, TEXT_FLOOR_MB * 1024, (unsigned long)(lim.rlim_cur >> 20));
+            say_format(N_("out of memory: drawing pages needs at least %d MB of address space "
+                          "(ulimit -v %d), and this process may use %lu MB")),
+            TEXT_FLOOR_MB, TEXT_FLOOR_MB * 1024, (unsigned long)(lim.rlim_cur >> 20));
+    fputc('\n', stderr);
     return EXIT_FAIL;
 }
 
@@ -542,18 +554,17 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
         return library_error(command, answers_to, &err);
     if ((format == MEIRO_FORMAT_XLSX || (answers_to && answers_format == MEIRO_FORMAT_XLSX)) &&
         (uint64_t)width * height > MEIRO_XLSX_SLOW_CELLS)
-        fprintf(
-            stderr,
-            "meiro: warning: a sheet of %lu x %lu cells takes LibreOffice %s to open (120 x 120: "
-            "a few seconds)\n",
-            (unsigned long)width, (unsigned long)height,
-            (uint64_t)width * height > 30000 ? "over a minute" : "ten seconds or more");
+        say_warning((uint64_t)width * height > 30000
+                        ? N_("a sheet of %lu x %lu cells takes LibreOffice over a minute to open "
+                             "(120 x 120: a few seconds)")
+                        : N_("a sheet of %lu x %lu cells takes LibreOffice ten seconds or more to "
+                             "open (120 x 120: a few seconds)"),
+                    (unsigned long)width, (unsigned long)height);
     if (cell > 0 && cell < MIN_PENCIL_CELL_MM) /* 2.97 mm, not "3.0 mm" (below 3 mm and up) */
-        fprintf(stderr,
-                "meiro: warning: cells of %.*f mm are too small to draw a way through with a "
-                "pencil (%g mm and up): make the maze smaller or the paper larger\n",
-                round(cell * 10) / 10 < MIN_PENCIL_CELL_MM ? 1 : 2, floor(cell * 100) / 100,
-                MIN_PENCIL_CELL_MM);
+        say_warning(N_("cells of %.*f mm are too small to draw a way through with a pencil (%g mm "
+                       "and up): make the maze smaller or the paper larger"),
+                    round(cell * 10) / 10 < MIN_PENCIL_CELL_MM ? 1 : 2, floor(cell * 100) / 100,
+                    MIN_PENCIL_CELL_MM);
     return EXIT_OK;
 }
 
@@ -826,8 +837,8 @@ int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
         int rc = write_result(command, job, m, path, second_format, &answers, second, NULL);
         if (rc == EXIT_OK) {
             rc = write_result(command, job, m, NULL, format, &single, output, NULL);
-            if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
-            else fprintf(stderr, "meiro: the answers are in %s, without their puzzle\n", second);
+            if (rc == EXIT_OK) say_line(N_("the answer is in %s"), second);
+            else say_line(N_("the answers are in %s, without their puzzle"), second);
         }
         free(second);
         return rc;

@@ -171,8 +171,8 @@ int cmd_cover(int argc, char **argv)
             return report_failure(book, &err);
         }
         if (!volume) volume = recorded;
-        fprintf(stderr, "meiro: the front's maze is maze %u of %s (fingerprint %016llx)\n", which,
-                book, (unsigned long long)meiro_maze_fingerprint(art));
+        say_line(N_("the front's maze is maze %u of %s (fingerprint %016llx)"), which, book,
+                 (unsigned long long)meiro_maze_fingerprint(art));
     }
     cover.print = print;
     cover.stock = stock;

@@ -463,7 +463,11 @@ static void suggest_paper(const generate_args *a, const meiro_job *job)
     const char *const tail[] = {"--paper", name, NULL};
     char *command = remake_command("generate", a->argc, a->argv, GENERATE_SHORTOPTS,
                                    generate_options, "h", tail);
-    if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", name, command);
+    if (command) {
+        fprintf(stderr, "meiro generate: ");
+        fprintf(stderr, say_format(N_("it fits with --paper %s: %s")), name, command);
+        fputc('\n', stderr);
+    }
     free(command);
 }
 
@@ -533,14 +537,15 @@ static size_t say_warnings(const meiro_job *job, size_t first)
 {
     meiro_field field;
     const char *message;
+    char said[1024];
     for (; (message = meiro_job_warning(job, first, &field)); first++)
-        fprintf(stderr, "meiro: warning: %s (%s)\n", message,
-                field == MEIRO_FIELD_TEXT     ? "--text"
-                : field == MEIRO_FIELD_SHAPE  ? "--shape"
-                : field == MEIRO_FIELD_CELL   ? "--cell"
-                : field == MEIRO_FIELD_HEIGHT ? "-H"
-                : field == MEIRO_FIELD_PRINT  ? "--print"
-                                              : "-W/-H");
+        say_warning("%s (%s)", say(message, said, sizeof said), /* (-W/-H): no words */
+                    field == MEIRO_FIELD_TEXT     ? "--text"
+                    : field == MEIRO_FIELD_SHAPE  ? "--shape"
+                    : field == MEIRO_FIELD_CELL   ? "--cell"
+                    : field == MEIRO_FIELD_HEIGHT ? "-H"
+                    : field == MEIRO_FIELD_PRINT  ? "--print"
+                                                  : "-W/-H");
     return first;
 }
 
@@ -585,7 +590,8 @@ static int plan_generate(generate_args *a)
 static void machine_warning(void *ctx, const char *rule, bool pass, const char *detail)
 {
     (void)ctx;
-    if (!pass) say_warning("%s: %s", rule, detail);
+    char said[1024];
+    if (!pass) say_warning("%s: %s", rule, say(detail, said, sizeof said));
 }
 
 /* A machine's file written: the checks meiro preflight --print plotter,
@@ -641,13 +647,15 @@ static int run_generate(generate_args *a)
     meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
     rc = write_result("generate", a->job, m, path.cells ? &path : NULL, format,
                       meiro_job_page(a->job), a->output, a->pc.answers_to);
-    if (rc == EXIT_OK &&
-        (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL || format == MEIRO_FORMAT_DXF))
-        fprintf(stderr,
-                "meiro: warning: %s draws the maze's lines alone: the words S and G, pictures and "
-                "the page's texts are left out, S and G's plates marking them (option: "
-                "--format)\n",
-                meiro_format_info(format)->name);
+    if (rc == EXIT_OK && (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL ||
+                          format == MEIRO_FORMAT_DXF)) {
+        char alone[512];
+        snprintf(alone, sizeof alone,
+                 say_format(N_("%s draws the maze's lines alone: the words S and G, pictures and "
+                               "the page's texts are left out, S and G's plates marking them")),
+                 meiro_format_info(format)->name);
+        say_warning(N_("%s (option: %s)"), alone, "--format");
+    }
     if (rc == EXIT_OK) rc = warn_machine(a, format);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),

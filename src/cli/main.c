@@ -79,8 +79,9 @@ static int close_stdout(int rc)
     int e = errno;
     failed = ferror(stdout) || failed;
     if (!failed || rc != EXIT_OK) return rc;
-    if (e) fprintf(stderr, "meiro: write error: %s\n", strerror(e));
-    else fprintf(stderr, "meiro: write error\n");
+    char reason[256];
+    if (e) say_line(N_("write error: %s"), say(strerror(e), reason, sizeof reason));
+    else say_line("%s", say_format(N_("write error")));
     return EXIT_FAIL;
 }
 

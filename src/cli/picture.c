@@ -131,6 +131,7 @@ int cmd_picture(int argc, char **argv)
     meiro_export_options page;
     meiro_format format;
     meiro_error err = {0};
+    char said[1024]; /* a warning translated, then the seed's -s */
     meiro_maze *m = NULL;
     meiro_path path = {0};
     uint8_t *mask = NULL;
@@ -189,7 +190,7 @@ int cmd_picture(int argc, char **argv)
         goto done;
     }
     if (err.message[0]) /* a picture with no clear silhouette: made, and said */
-        fprintf(stderr, "meiro: warning: %s (--picture)\n", err.message);
+        say_warning("%s (--picture)", say(err.message, said, sizeof said));
     rc = check_output("generate", MEIRO_GRID_RECT, w, h, format, &page, output, pc.answers_to,
                       false);
     const input_file inputs[] = {{"the -t template", pc.template_name},
@@ -202,7 +203,7 @@ int cmd_picture(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    if (err.message[0]) fprintf(stderr, "meiro: warning: %s (--age)\n", err.message);
+    if (err.message[0]) say_warning("%s (--age)", say(err.message, said, sizeof said));
     err = (meiro_error){0};
     if (!page.title) { /* the page says what to do */
         bool ja = page.lang && !strcmp(page.lang, "ja");
@@ -224,9 +225,10 @@ int cmd_picture(int argc, char **argv)
     }
     rc = write_result("generate", NULL, m, solve ? &path : NULL, format, &page, output,
                       pc.answers_to);
-    if (rc == EXIT_OK && !seeded)
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
-                (unsigned long long)seed, (unsigned long long)seed);
+    if (rc == EXIT_OK && !seeded) {
+        snprintf(said, sizeof said, "-s %llu", (unsigned long long)seed);
+        say_line(N_("seed %llu (use %s to make this maze again)"), (unsigned long long)seed, said);
+    }
 done:
     meiro_path_free(&path);
     meiro_maze_free(m);

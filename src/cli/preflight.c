@@ -35,6 +35,9 @@ static const char *const usage_preflight =
     "      --pages N        --cover: the book's page count\n"
     "      --paper P        --cover: the book's trim (6x9in, a5, ...)\n"
     "      --stock S        --cover: white (default), cream or color paper\n"
+    "      --lang L         the report's and messages' language (a machine's\n"
+    "                       rules in it; a PDF's in English): en ja es fr de pt\n"
+    "                       zh ko ar zh-Hant (default: the locale's)\n"
     "\n"
     "A machine's file meiro wrote (.gcode, .nc, .hpgl, .plt, .dxf, .svg; .stl,\n"
     ".3mf), checked before the machine runs, each fault named at its place in\n"
@@ -54,7 +57,20 @@ static const char *const usage_preflight =
 static void print_rule(void *ctx, const char *rule, bool pass, const char *detail)
 {
     (void)ctx;
-    printf("%-4s %-12s %s\n", pass ? "ok" : "FAIL", rule, detail);
+    char said[1024]; /* the detail in the user's language; the verdict and rule as keys */
+    printf("%-4s %-12s %s\n", pass ? "ok" : "FAIL", rule, say(detail, said, sizeof said));
+}
+
+/* The report on stdout written (a full disk, a closed pipe: said): its
+ * exit code. */
+static int report_written(bool passed)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        char reason[256];
+        say_line(N_("cannot write the report: %s"), say(strerror(errno), reason, sizeof reason));
+        return EXIT_USAGE;
+    }
+    return passed ? EXIT_OK : EXIT_FAIL;
 }
 
 /* "0.3" or "0.3mm", above 0 and up to 2000 mm. */
@@ -107,11 +123,7 @@ static int preflight_machine(const char *file, meiro_machine machine, const doub
         report_failure(file, &err);
         return EXIT_USAGE;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "meiro: cannot write the report: %s\n", strerror(errno));
-        return EXIT_USAGE;
-    }
-    return passed ? EXIT_OK : EXIT_FAIL;
+    return report_written(passed);
 }
 
 int cmd_preflight(int argc, char **argv)
@@ -129,7 +141,8 @@ int cmd_preflight(int argc, char **argv)
         O_NOZZLE,
         O_WALL,
         O_BALL,
-        O_BED
+        O_BED,
+        O_LANG
     };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, OPT_SERVICE},
@@ -145,6 +158,7 @@ int cmd_preflight(int argc, char **argv)
         {"wall", required_argument, NULL, O_WALL},
         {"ball", required_argument, NULL, O_BALL},
         {"bed", required_argument, NULL, O_BED},
+        {"lang", required_argument, NULL, O_LANG}, /* main read it (say_language) */
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -210,6 +224,9 @@ int cmd_preflight(int argc, char **argv)
                 return usage_error("preflight", "%s", err.message);
             break;
         case O_TITLE: title = optarg; break;
+        case O_LANG:
+            if (check_lang("preflight", optarg) != EXIT_OK) return EXIT_USAGE;
+            break;
         case 'h': fputs(usage_preflight, stdout); return EXIT_OK;
         default: return bad_option("preflight", argv, c, longopts);
         }
@@ -263,9 +280,5 @@ int cmd_preflight(int argc, char **argv)
         report_failure(argv[optind], &err);
         return EXIT_USAGE;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, a closed pipe */
-        fprintf(stderr, "meiro: cannot write the report: %s\n", strerror(errno));
-        return EXIT_USAGE;
-    }
-    return passed ? EXIT_OK : EXIT_FAIL;
+    return report_written(passed);
 }

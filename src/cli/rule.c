@@ -23,7 +23,8 @@ static const char *const usage_rule =
     "                       10, 12 for a x12 table), skip:N[,FROM] (count by N from\n"
     "                       FROM, default N), sum:N (add as you go, reach exactly N\n"
     "                       at FINISH; 5-60), abc[:ALPHABET][,CASE] (the alphabet\n"
-    "                       in order: --lang's, or en es fr de pt zh ko ar; CASE\n"
+    "                       in order: --lang's, or en es fr de pt zh ko ar\n"
+    "                       zh-Hant, or zhuyin (ㄅ ㄆ ㄇ: Taiwan's); CASE\n"
     "                       upper, lower or mixed where it has them),\n"
     "                       aiueo[:hiragana|katakana], words:FILE (target words, a\n"
     "                       line \"--\", then look-alike distractors), chain[:FILE]\n"
@@ -102,6 +103,13 @@ bool rule_asked(int argc, char **argv)
     return false;
 }
 
+/* "meiro rule: message", the library's, in the messages' language. */
+static void said(const char *cmd, const meiro_error *err)
+{
+    char translated[sizeof err->message * 2];
+    fprintf(stderr, "meiro %s: %s\n", cmd, say(err->message, translated, sizeof translated));
+}
+
 int cmd_rule(int argc, char **argv, bool booklet)
 {
     const char *cmd = booklet ? "booklet" : "generate";
@@ -143,8 +151,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
             break;
         }
         case R_LANG:
-            if (!meiro_lang_known(optarg))
-                return usage_error(cmd, "--lang: en ja es fr de pt zh ko ar, not '%s'", optarg);
+            if (check_lang(cmd, optarg) != EXIT_OK) return EXIT_USAGE;
             lang = optarg;
             break;
         case 's':
@@ -167,10 +174,8 @@ int cmd_rule(int argc, char **argv, bool booklet)
             names_file = optarg;
             break;
         case R_PAPER:
-            if (meiro_paper_parse(optarg, &paper, &paper_w, &paper_h, &err) != MEIRO_OK) {
-                fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
-                return EXIT_USAGE;
-            }
+            if (meiro_paper_parse(optarg, &paper, &paper_w, &paper_h, &err) != MEIRO_OK)
+                return usage_error(cmd, "%s", err.message);
             break;
         case R_PER_PAGE:
             if (!parse_u64(optarg, 2, &per_page) || per_page < 1)
@@ -188,14 +193,14 @@ int cmd_rule(int argc, char **argv, bool booklet)
         case 'f': format = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_rule, stdout); return EXIT_OK;
-        case ':': return usage_error(cmd, "%s needs a value", argv[optind - 1]);
+        case ':': return usage_error(cmd, N_("%s needs a value"), argv[optind - 1]);
         default:
             return usage_error(cmd, N_("%s is not an option of a rule maze (see --rule --help)"),
                                argv[optind - 1]);
         }
     }
     if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-    if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
+    if (!rule) return usage_error(cmd, N_("%s needs a value"), "--rule");
     char *names_text = NULL;
     const char **names = NULL;
     if (names_file) { /* the copies are the pupils */
@@ -230,12 +235,12 @@ int cmd_rule(int argc, char **argv, bool booklet)
     if (svg) answers = solution;
     if (!seeded) {
         seed = clock_seed();
-        fprintf(stderr, "meiro: seed %llu\n", (unsigned long long)seed);
+        say_line(N_("seed %llu"), (unsigned long long)seed);
     }
     int rc = EXIT_OK;
     meiro_rule_sheet **sheets = calloc((size_t)copies, sizeof *sheets);
     if (!sheets) {
-        fputs("meiro: out of memory\n", stderr);
+        say_line("%s", say_format(N_("out of memory")));
         rc = EXIT_FAIL;
         goto done;
     }
@@ -249,7 +254,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
         }
         if (!sheets[i]) {
             rc = err.status == MEIRO_ERROR_IO ? EXIT_FAIL : EXIT_USAGE;
-            fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+            said(cmd, &err);
             goto done;
         }
     }
@@ -258,7 +263,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
                                   paper_h, &err) != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT || err.status == MEIRO_ERROR_UNKNOWN_NAME) {
             /* an option the library refused, a file type it does not know */
-            fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+            said(cmd, &err);
             rc = EXIT_USAGE;
         } else {
             rc = report_failure(output, &err);

@@ -52,7 +52,7 @@ void say_language(int argc, char **argv)
 }
 
 /* A message's values: where each is in the English text. */
-enum { MAX_VALUES = 6 };
+enum { MAX_VALUES = 8 };
 typedef struct value {
     const char *at;
     size_t len;
@@ -88,10 +88,13 @@ static bool match(const char *format, const char *text, value *v, unsigned i)
             size_t most = kind == 's'   ? strlen(text)
                           : kind == 'c' ? (*text != 0)
                                         : strspn(text, "0123456789.,-+e");
-            for (size_t n = kind == 's' ? 0 : most; n <= most; n++) {
+            /* a text shortest first; a number longest first, down to one
+             * character ("(3.4, 5.0)": the first number is not "3.4,") */
+            for (size_t n = kind == 's' ? 0 : most, tried = 0; tried <= most; tried++) {
                 v[i] = (value){text, n, kind};
                 if (match(format, text + n, v, i + 1)) return true;
-                if (kind != 's') break;
+                if (kind == 's') n++;
+                else if (kind == 'c' || n-- <= 1) break;
             }
             return false;
         }
@@ -190,6 +193,16 @@ const char *say_format(const char *english)
     for (const char *const *row = say_catalogue; *row; row += row_length())
         if (!strcmp(row[0], english)) return row[column()];
     return english;
+}
+
+void say_line(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "meiro: ");
+    vfprintf(stderr, say_format(fmt), ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
 void say_warning(const char *fmt, ...)

@@ -478,10 +478,13 @@ static int watch_text(const watch_args *a, const terminal *t, uint8_t **mask, me
         *mask = NULL;
     }
     if (t->tty && (info->width > t->fit_w || info->height > t->fit_h)) {
-        char msg[200];
+        char msg[512]; /* translated: three bytes a CJK character */
         snprintf(msg, sizeof msg,
-                 "the text is %u x %u cells; this terminal shows at most %u x %u%s", info->width,
-                 info->height, t->fit_w, t->fit_h, given_h ? ": try a smaller -H" : "");
+                 given_h ? say_format(N_("the text is %u x %u cells; this terminal shows at most "
+                                         "%u x %u: try a smaller -H"))
+                         : say_format(N_("the text is %u x %u cells; this terminal shows at most "
+                                         "%u x %u")),
+                 info->width, info->height, t->fit_w, t->fit_h);
         return usage_error("watch", "%s", msg);
     }
     return EXIT_OK;
@@ -494,9 +497,9 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
     uint32_t w = a->given & MEIRO_GIVEN_WIDTH ? a->opt.width : 0,
              h = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0;
     if (t->tty && (w > t->fit_w || h > t->fit_h)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "a %ux%u terminal shows at most %u x %u cells", t->cols, t->rows,
-                 t->fit_w, t->fit_h);
+        char msg[512];
+        snprintf(msg, sizeof msg, say_format(N_("a %ux%u terminal shows at most %u x %u cells")),
+                 t->cols, t->rows, t->fit_w, t->fit_h);
         return usage_error("watch", "%s", msg);
     }
     if (!a->text && !a->level) { /* watch's own size: the terminal's */
@@ -514,10 +517,10 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
     /* the level's maze, or its shape's grid, on this terminal */
     if (rc == EXIT_OK && a->level && !a->text && t->tty &&
         (a->opt.width > t->fit_w || a->opt.height > t->fit_h)) {
-        char msg[200];
+        char msg[512];
         snprintf(msg, sizeof msg,
-                 "the %s level's maze is %u x %u cells; this terminal shows at most %u x %u "
-                 "(a larger terminal, or -W/-H)",
+                 say_format(N_("the %s level's maze is %u x %u cells; this terminal shows at most "
+                               "%u x %u (a larger terminal, or -W/-H)")),
                  a->level->name, a->opt.width, a->opt.height, t->fit_w, t->fit_h);
         rc = usage_error("watch", "%s", msg);
     }
@@ -624,11 +627,14 @@ static int run_watch(watch_args *a, const terminal *t)
     }
     bool stopped = false;
     rc = play(trace, &a->opt, t, a->delay, &stopped);
-    if (rc == EXIT_OK)
-        printf("%s %ux%u · seed %llu · %s: %s%zu cells, %llu explored%s\n", meiro_maze_algorithm(m),
-               a->opt.width, a->opt.height, (unsigned long long)a->opt.seed, a->solver,
-               s == MEIRO_OK ? "path of " : "no path; ", path.length,
-               (unsigned long long)path.explored, stopped ? " (stopped)" : "");
+    if (rc == EXIT_OK) {
+        printf("%s %ux%u · seed %llu · %s: ", meiro_maze_algorithm(m), a->opt.width, a->opt.height,
+               (unsigned long long)a->opt.seed, a->solver);
+        printf(s == MEIRO_OK ? say_format(N_("path of %zu cells, %llu explored"))
+                             : say_format(N_("no path; %zu cells, %llu explored")),
+               path.length, (unsigned long long)path.explored);
+        printf("%s%s\n", stopped ? " " : "", stopped ? say_format(N_("(stopped)")) : "");
+    }
 done:
     meiro_path_free(&path);
     meiro_maze_free(m);

@@ -41,6 +41,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->answers = page_answers(opt);
     page_words_for(opt, &s->words);
     s->labels = s->words.labels;
+    s->rtl = !strcmp(s->labels->direction, "rtl");
     s->title = s->words.title;
     s->subtitle = s->words.subtitle;
     s->fields = s->words.fields[0] ? s->words.fields : NULL;
@@ -171,6 +172,15 @@ static void line_floor(const doc_style *st, page_layout *L)
     L->answer_colour = st->answer_colour;
 }
 
+/* A page's slots in reading order: from the right in a language read from
+ * the right (an Arabic key's No. 1 top right), mirrored within the body. */
+static void doc_slots(const document *d, const page_frame *f, unsigned n, box *slots)
+{
+    n = layout_slots(f, n, slots);
+    for (unsigned k = 0; d->style.rtl && k < n; k++)
+        slots[k].x = 2 * f->body.x + f->body.w - slots[k].x - slots[k].w;
+}
+
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
                        page_frame *f, meiro_error *err)
 {
@@ -179,7 +189,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
                                   doc_left_hand(d, p), page_texts(d, p), f, err);
     if (s != MEIRO_OK) return s;
     box slots[9];
-    layout_slots(f, p->slots, slots);
+    doc_slots(d, f, p->slots, slots);
     const meiro_maze *m = d->items[p->first + k].maze;
     bool caption = d->count > 1;
     /* on answer-key pages the mazes are small: a fixed cell would not fit */
@@ -620,11 +630,13 @@ static void draw_caption(canvas *cv, const document *d, const doc_page *p, size_
     char left[320], right[224] = "", number[96];
     if (d->copies) { /* a class set's answers: "Hana · No. 2", whose maze it is */
         snprintf(number, sizeof number, d->style.labels->maze_no, (unsigned)(i % d->per_copy + 1));
+        labels_digits(d->style.labels, number, sizeof number); /* the pupil's name as typed */
         snprintf(left, sizeof left, "%s · %s", d->copies[i / d->per_copy], number);
     } else {
         snprintf(left, sizeof left,
                  p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
                  (unsigned)(i + 1));
+        labels_digits(d->style.labels, left, sizeof left);
     }
     const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
@@ -640,27 +652,36 @@ static void draw_caption(canvas *cv, const document *d, const doc_page *p, size_
     text_fit w;
     fit_text(cv, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
              2 * CAPTION_FONT_MM, &w);
-    double body_right = f->body.x + f->body.w, size = CAPTION_FONT_MM;
+    /* read from the right (rtl): the number over the maze's right side,
+     * the seed over its left, each clamp below the mirror of its left to
+     * right one */
+    bool rtl = d->style.rtl;
+    double body_right = f->body.x + f->body.w, body_left = f->body.x, size = CAPTION_FONT_MM;
+    double maze_lead = rtl ? L->maze_x + L->maze_w : L->maze_x;
     if (d->copies) { /* a pupil's long name on a key: within its slot, smaller if need be */
         box slots[9];
-        layout_slots(f, p->slots, slots);
-        double room = slots[k].x + slots[k].w - fmax(slots[k].x, fmin(L->maze_x, body_right));
+        doc_slots(d, f, p->slots, slots);
+        double room = rtl ? fmin(slots[k].x + slots[k].w, fmax(maze_lead, body_left)) - slots[k].x
+                          : slots[k].x + slots[k].w - fmax(slots[k].x, fmin(maze_lead, body_right));
         if (w.natural > room) {
             size = fmax(0.6 * CAPTION_FONT_MM, size * room / w.natural);
             w.natural *= size / CAPTION_FONT_MM;
         }
         body_right = slots[k].x + slots[k].w;
+        body_left = slots[k].x;
     }
     if (d->style.large) { /* its number alone, at large print's least size */
         size = LARGE_PRINT_TEXT_MM;
         w.natural *= size / CAPTION_FONT_MM;
         right[0] = 0;
     }
-    double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
-    draw_text(cv, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
+    double x = rtl ? fmin(body_right, fmax(maze_lead, body_left + w.natural))
+                   : fmax(f->body.x, fmin(maze_lead, body_right - w.natural));
+    draw_text(cv, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, rtl ? 1 : -1);
     canvas_set_colour(cv, 0.4, 0.4, 0.4);
-    draw_text(cv, ROLE_CAPTION, right, d->style.footer_font,
-              fmin(L->maze_x + L->maze_w, body_right), base, CAPTION_FONT_MM * 0.8, false, 1);
+    double seed_x = rtl ? fmax(L->maze_x, body_left) : fmin(L->maze_x + L->maze_w, body_right);
+    draw_text(cv, ROLE_CAPTION, right, d->style.footer_font, seed_x, base, CAPTION_FONT_MM * 0.8,
+              false, rtl ? -1 : 1);
 }
 
 /* A line of a text broken into lines. */
@@ -759,6 +780,7 @@ static bool page_number(const document *d, size_t index, char *text, size_t size
     bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
     text[0] = 0;
     if (numbered && !corner) snprintf(text, size, d->style.labels->page_no, (unsigned)(index + 1));
+    labels_digits(d->style.labels, text, size);
     return corner;
 }
 
@@ -841,6 +863,7 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
     if (page_number(d, index, text, sizeof text)) {
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
+        labels_digits(d->style.labels, number, sizeof number);
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         canvas_set_colour(cv, 0.2, 0.2, 0.2);
         draw_text(cv, ROLE_PAGE_NUMBER, number, d->style.footer_font,
@@ -919,9 +942,11 @@ static meiro_status draw_cover(canvas *cv, const document *d, const page_frame *
     }
     if (!page) return MEIRO_OK;
     char line[160];
-    int n = snprintf(line, sizeof line, st->labels->maze_count, (unsigned)d->count);
-    if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
-        snprintf(line + n, sizeof line - (size_t)n, " · %s", st->labels->answers_at_back);
+    snprintf(line, sizeof line, st->labels->maze_count, (unsigned)d->count);
+    labels_digits(st->labels, line, sizeof line);
+    size_t n = strlen(line);
+    if (st->answers == ANSWERS_KEY)
+        snprintf(line + n, sizeof line - n, " · %s", st->labels->answers_at_back);
     canvas_set_colour(cv, 0.25, 0.25, 0.25);
     draw_text(cv, ROLE_TEXT, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
     return MEIRO_OK;
@@ -951,27 +976,34 @@ unsigned doc_page_of(const document *d, page_kind kind, size_t i)
     return 0;
 }
 
-/* One line of the contents: the words, dots, the page number. Words too
+/* One line of the contents: the words, dots, the page number (read from
+ * the right: the words on the right, the number on the left). Words too
  * long for the line (a level's name and two maze numbers in Japanese on a
  * small page) are set smaller, clear of the number. */
 static void contents_line(canvas *cv, const document *d, const page_frame *f, double y,
                           const char *words, unsigned page)
 {
     const char *font = d->style.marks.font;
+    bool rtl = d->style.rtl;
     double size = d->style.large ? LARGE_PRINT_TEXT_MM : 4.5;
     double left = f->body.x + 10, right = f->body.x + f->body.w - 10;
     char number[16];
     snprintf(number, sizeof number, "%u", page);
+    labels_digits(d->style.labels, number, sizeof number);
     text_fit w, n;
     fit_text(cv, words, font, false, size, size, right - left, size * 2, &w);
     fit_text(cv, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
     if (d->style.large) shrink = 1; /* 18 pt: doc_plan checked they fit (large_contents_check) */
     canvas_set_colour(cv, 0, 0, 0);
-    draw_text(cv, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
-    draw_text(cv, ROLE_TEXT, number, font, right, y, size, false, 1);
+    draw_text(cv, ROLE_TEXT, words, font, rtl ? right : left, y, size * shrink, false,
+              rtl ? 1 : -1);
+    draw_text(cv, ROLE_TEXT, number, font, rtl ? left : right, y, size, false, rtl ? -1 : 1);
     canvas_new_path(cv); /* the text left a current point: no line from it */
-    for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
+    /* the leader, between the words and the number */
+    double from = rtl ? left + n.natural : left + w.natural * shrink;
+    double to = rtl ? right - w.natural * shrink : right - n.natural;
+    for (double x = from + 3; x < to - 3; x += 2.5) {
         canvas_new_sub_path(cv);
         canvas_arc(cv, x, y - 0.4, 0.25, 0, TAU);
     }
@@ -1016,6 +1048,8 @@ static size_t contents_words(const document *d, size_t i, size_t per, char *line
     char from[48], to[48];
     snprintf(from, sizeof from, words->maze_no, (unsigned)(i + 1));
     snprintf(to, sizeof to, words->maze_no, (unsigned)j);
+    labels_digits(words, from, sizeof from);
+    labels_digits(words, to, sizeof to);
     if (level >= 1 && level <= 4)
         snprintf(line, size, "%s   %s – %s", words->levels[level - 1], from, to);
     else snprintf(line, size, "%s – %s", from, to);
@@ -1032,6 +1066,7 @@ static meiro_status large_contents_check(const document *d, const page_frame *f,
     const char *font = d->style.marks.font;
     char number[16], line[200] = "";
     snprintf(number, sizeof number, "%zu", d->page_count);
+    labels_digits(d->style.labels, number, sizeof number);
     double room = f->body.w - 20 - 3 - measured_width(cv, number, font, false, LARGE_PRINT_TEXT_MM),
            widest = 0;
     size_t per = contents_run(d, f->body.h - 12);
@@ -1181,17 +1216,18 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
             /* a page of one maze: the name line starts where the maze does,
              * written as large as a child's hand needs for big cells (up to
              * 6 mm, 17 pt), kept within the page */
-            bool one = p->count == 1;
-            double x = one ? first.maze_x : f.body.x + 2;
+            bool one = p->count == 1, rtl = st->rtl; /* rtl: from the right, mirrored */
+            double x = one ? (rtl ? first.maze_x + first.maze_w : first.maze_x)
+                           : (rtl ? f.body.x + f.body.w - 2 : f.body.x + 2);
             double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
             text_fit fit;
-            double room = f.body.x + f.body.w - x;
+            double room = rtl ? x - f.body.x : f.body.x + f.body.w - x;
             if (!fit_text(cv, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM,
                           &fit) ||
                 fit.wrap)
                 fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
             draw_text(cv, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline,
-                      fit.size, false, -1);
+                      fit.size, false, rtl ? 1 : -1);
         }
     }
     if (layers & LAYER_FOOTER) draw_footer(cv, d, index, &f);

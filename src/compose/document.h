@@ -56,6 +56,7 @@ typedef struct doc_style {
     bool workings; /* meiro's name, the seeds and the remaking command on the pages (doc_parts) */
     bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
+    bool rtl; /* its language read from the right: its texts and its mazes' order mirrored */
     const char *footer_font; /* captions and footers: meiro's fonts, or the language's own */
     /* the template's frame and S's and G's pictures, by reference (NULL
      * or an empty file: none), loaded by the drawing sink (doc_load_art) */

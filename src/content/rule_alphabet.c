@@ -2,12 +2,14 @@
  * letters a hidden message may hold in each language: po/GLOSSARY.md says
  * why each alphabet is the one chosen. */
 #include "content/rule_model.h"
+#include "core/error.h"
 
 #include <stdio.h>
 #include <string.h>
 
 typedef struct rule_alphabet {
-    const char *code, *name; /* "es", "Spanish": --rule abc:es, and --lang es's */
+    const char *code, *name; /* "es", "Spanish": --rule abc:es, and --lang es's (its name a
+                              * message of the catalogues: the command says it translated) */
     /* the letters in order, by spaces: capitals ("-" where a letter has none)
      * and small letters; an alphabet without case has small letters alone */
     const char *capitals, *small;
@@ -23,41 +25,50 @@ typedef struct rule_alphabet {
 } rule_alphabet;
 
 static const rule_alphabet ALPHABETS[] = {
-    {"en", "English", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+    {"en", N_("English"), "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
      "a b c d e f g h i j k l m n o p q r s t u v w x y z", "", 0, 0, NULL, ", "},
     /* Ñ a letter of its own after N (RAE, 2010: 27 letters) */
-    {"es", "Spanish", "A B C D E F G H I J K L M N Ñ O P Q R S T U V W X Y Z",
+    {"es", N_("Spanish"), "A B C D E F G H I J K L M N Ñ O P Q R S T U V W X Y Z",
      "a b c d e f g h i j k l m n ñ o p q r s t u v w x y z", "ÁÉÍÓÚÜáéíóúü", 0, 0, NULL, ", "},
     /* accents and the cedilla mark a letter, they make none: A to Z */
-    {"fr", "French", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+    {"fr", N_("French"), "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
      "a b c d e f g h i j k l m n o p q r s t u v w x y z", "ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸàâæçéèêëîïôœùûüÿ", 0,
      0, NULL, ", "},
     /* each umlaut after its vowel, ß after s, as dictionaries file them; ß
      * has no capital a child learns */
-    {"de", "German", "A Ä B C D E F G H I J K L M N O Ö P Q R S - T U Ü V W X Y Z",
+    {"de", N_("German"), "A Ä B C D E F G H I J K L M N O Ö P Q R S - T U Ü V W X Y Z",
      "a ä b c d e f g h i j k l m n o ö p q r s ß t u ü v w x y z", "", 0, 0, NULL, ", "},
-    {"pt", "Portuguese", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+    {"pt", N_("Portuguese"), "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
      "a b c d e f g h i j k l m n o p q r s t u v w x y z", "ÁÂÃÀÇÉÊÍÓÔÕÚÜáâãàçéêíóôõúü", 0, 0,
      NULL, ", "},
     /* the initials of pinyin (声母表) in the order a first grader recites them */
-    {"zh", "Chinese", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w", "", 0x4E00, 0x9FFF,
+    {"zh", N_("Chinese"), NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w", "", 0x4E00,
+     0x9FFF,
      "大 小 人 口 手 山 水 火 木 日 月 天 上 下 中 左 右 土 田 目 耳 子 女 门 马 牛 羊 鸟 鱼 花 "
      "草 书 本 你 我 他 好 学 生 真 棒 爱 家 开 心 快 乐",
      "、"},
     /* 가나다: the consonants of Hangul, each with ㅏ, in dictionary order */
-    {"ko", "Korean", NULL, "가 나 다 라 마 바 사 아 자 차 카 타 파 하", "", 0xAC00, 0xD7A3, NULL,
-     ", "},
+    {"ko", N_("Korean"), NULL, "가 나 다 라 마 바 사 아 자 차 카 타 파 하", "", 0xAC00, 0xD7A3,
+     NULL, ", "},
     /* the hijā'ī order of schoolbooks, alif as their charts write it */
-    {"ar", "Arabic", NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي", "", 0x0621,
-     0x064A, NULL, "، "},
-    /* Chinese in traditional characters: pinyin's initials as zh's (Taiwan's
-     * schools teach zhuyin, ㄅㄆㄇㄈ, first: a reviewer's choice, one line),
-     * the same common characters in their traditional forms */
-    {"zh-Hant", "Traditional Chinese", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w", "",
-     0x4E00, 0x9FFF,
+    {"ar", N_("Arabic"), NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي", "",
+     0x0621, 0x064A, NULL, "، "},
+    /* Chinese in traditional characters: pinyin's initials as zh's, the
+     * same common characters in their traditional forms; a message may
+     * hold zhuyin's symbols too (abc:zhuyin, below) */
+    {"zh-Hant", N_("Traditional Chinese"), NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w",
+     "ㄅㄆㄇㄈㄉㄊㄋㄌㄍㄎㄏㄐㄑㄒㄓㄔㄕㄖㄗㄘㄙㄚㄛㄜㄝㄞㄟㄠㄡㄢㄣㄤㄥㄦㄧㄨㄩ", 0x4E00, 0x9FFF,
      "大 小 人 口 手 山 水 火 木 日 月 天 上 下 中 左 右 土 田 目 耳 子 女 門 馬 牛 羊 鳥 魚 花 "
      "草 書 本 你 我 他 好 學 生 真 棒 愛 家 開 心 快 樂",
      "、"},
+    /* zhuyin (注音符號, bopomofo), Taiwan's first-grade alphabet, in the
+     * order its charts and 注音 lessons recite: the 21 initials ㄅ to ㄙ,
+     * then the finals ㄚ to ㄦ and the medials ㄧ ㄨ ㄩ; no --lang of its
+     * own (abc:zhuyin on a zh-Hant sheet, or any) */
+    {"zhuyin", N_("Zhuyin"), NULL,
+     "ㄅ ㄆ ㄇ ㄈ ㄉ ㄊ ㄋ ㄌ ㄍ ㄎ ㄏ ㄐ ㄑ ㄒ ㄓ ㄔ ㄕ ㄖ ㄗ ㄘ ㄙ "
+     "ㄚ ㄛ ㄜ ㄝ ㄞ ㄟ ㄠ ㄡ ㄢ ㄣ ㄤ ㄥ ㄦ ㄧ ㄨ ㄩ",
+     "", 0x3105, 0x3129, NULL, "、"},
 };
 enum { ALPHABET_COUNT = sizeof ALPHABETS / sizeof ALPHABETS[0] };
 
@@ -163,7 +174,7 @@ const char *rule_alphabet_holding(const char *letter, uint32_t c, char *name, si
 {
     for (size_t i = 0; i < ALPHABET_COUNT; i++)
         if (rule_alphabet_has(&ALPHABETS[i], letter, c)) {
-            snprintf(name, size, "%s (--lang %s)", ALPHABETS[i].name, ALPHABETS[i].code);
+            snprintf(name, size, N_("%s (--lang %s)"), ALPHABETS[i].name, ALPHABETS[i].code);
             return name;
         }
     return NULL;

@@ -525,8 +525,8 @@ meiro_rule_sheet *meiro_rule_sheet_new(const char *rule, const char *lang, meiro
         size_t got = make_chain(&r, &rng, max, chain);
         if (got < 4) {
             fail(err, MEIRO_ERROR_ARGUMENT,
-                 "--rule chain:FILE: the words make no chain of 4 (each word starting with the "
-                 "last letter of the one before)");
+                 N_("--rule chain:FILE: the words make no chain of 4 (each word starting with the "
+                    "last letter of the one before)"));
             rule_def_free(&r);
             free(chain);
             return NULL;

@@ -55,7 +55,7 @@ static meiro_status read_words(const char *path, bool split, rule_def *r, meiro_
 {
     FILE *f = fopen(path, "r");
     if (!f)
-        return fail(err, MEIRO_ERROR_IO, "--rule: cannot open %s: %s", path, strerror(errno));
+        return fail(err, MEIRO_ERROR_IO, N_("--rule: cannot open %s: %s"), path, strerror(errno));
     char line[256];
     unsigned long n = 0;
     size_t tcap = 0, ocap = 0;
@@ -65,7 +65,7 @@ static meiro_status read_words(const char *path, bool split, rule_def *r, meiro_
         n++;
         size_t len = strlen(line);
         if (len && line[len - 1] != '\n' && !feof(f)) {
-            st = fail_at(err, MEIRO_ERROR_PARSE, n, 1, "%s: a word longer than 40 bytes", path);
+            st = fail_at(err, MEIRO_ERROR_PARSE, n, 1, N_("%s: a word longer than 40 bytes"), path);
             goto done;
         }
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' '))
@@ -78,7 +78,7 @@ static meiro_status read_words(const char *path, bool split, rule_def *r, meiro_
         size_t bad = text_check(line, len, false);
         if (bad < len || strchr(line, ' ') || strchr(line, '\t') || len >= 41) {
             st = fail_at(err, MEIRO_ERROR_PARSE, n, bad < len ? bad + 1 : 1,
-                         "%s: a word is one UTF-8 token without spaces, up to 40 bytes", path);
+                         N_("%s: a word is one UTF-8 token without spaces, up to 40 bytes"), path);
             goto done;
         }
         bool ok = second ? push_word(&r->others, &r->other_count, &ocap, line)
@@ -88,12 +88,12 @@ static meiro_status read_words(const char *path, bool split, rule_def *r, meiro_
             goto done;
         }
     }
-    if (ferror(f)) st = fail(err, MEIRO_ERROR_IO, "--rule: cannot read %s", path);
+    if (ferror(f)) st = fail(err, MEIRO_ERROR_IO, N_("--rule: cannot read %s"), path);
     else if (split && (!r->target_count || !r->other_count))
         st = fail(err, MEIRO_ERROR_PARSE,
-                  "%s: words:FILE needs target words, a line \"--\", then distractors", path);
+                  N_("%s: words:FILE needs target words, a line \"--\", then distractors"), path);
     else if (!split && r->target_count < 4)
-        st = fail(err, MEIRO_ERROR_PARSE, "%s: chain:FILE needs at least 4 words", path);
+        st = fail(err, MEIRO_ERROR_PARSE, N_("%s: chain:FILE needs at least 4 words"), path);
 done:
     fclose(f);
     return st;
@@ -111,7 +111,7 @@ static meiro_status read_message(const char *text, const char *lang, rule_def *r
     const rule_alphabet *alphabet = rule_alphabet_of(lang);
     size_t len = strlen(text), cap = 0;
     if (text_check(text, len, false) < len)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "--message: not UTF-8 text");
+        return fail(err, MEIRO_ERROR_ARGUMENT, N_("--message: not UTF-8 text"));
     const unsigned char *p = (const unsigned char *)text;
     while (*p) {
         size_t n = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
@@ -128,23 +128,26 @@ static meiro_status read_message(const char *text, const char *lang, rule_def *r
         char holder[64];
         if (!ascii && !kana && !rule_alphabet_has(alphabet, letter, c)) {
             if (rule_alphabet_holding(letter, c, holder, sizeof holder))
-                return fail(err, MEIRO_ERROR_ARGUMENT,
-                            "--message: '%s' is not a letter of the page's language (--lang %s): "
-                            "it is one of %s",
-                            letter, lang ? lang : "en", holder);
+                return fail(
+                    err, MEIRO_ERROR_ARGUMENT,
+                    N_("--message: '%s' is not a letter of the page's language (--lang %s): "
+                       "it is one of %s"),
+                    letter, lang ? lang : "en", holder);
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--message: '%s' is not a letter, digit or kana (the message is read "
-                        "one of them a cell)",
+                        N_("--message: '%s' is not a letter, digit or kana (the message is read "
+                           "one of them a cell)"),
                         letter);
         }
         if (r->target_count >= MESSAGE_MAX)
-            return fail(err, MEIRO_ERROR_ARGUMENT, "--message: at most %d letters, spaces not "
-                        "counted", MESSAGE_MAX);
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        N_("--message: at most %d letters, spaces not "
+                           "counted"),
+                        MESSAGE_MAX);
         if (!push_word(&r->targets, &r->target_count, &cap, letter))
             return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     if (r->target_count < MESSAGE_MIN)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "--message: at least %d letters, not %zu",
+        return fail(err, MEIRO_ERROR_ARGUMENT, N_("--message: at least %d letters, not %zu"),
                     MESSAGE_MIN, r->target_count);
     r->n = (int)r->target_count - 1;
     /* the wrong letters: the alphabet of the first letter's script, in its
@@ -183,8 +186,8 @@ static meiro_status read_abc(const char *arg, const char *lang, rule_def *r, mei
             char names[64];
             rule_alphabet_names(names, sizeof names);
             return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                        "--rule abc[:ALPHABET][,CASE]: '%.*s' is no alphabet (%s; Japanese's "
-                        "kana: --rule aiueo) nor case (upper, lower, mixed)",
+                        N_("--rule abc[:ALPHABET][,CASE]: '%.*s' is no alphabet (%s; Japanese's "
+                           "kana: --rule aiueo) nor case (upper, lower, mixed)"),
                         (int)(n > 20 ? 20 : n), p, names);
         }
         p += n;
@@ -192,9 +195,10 @@ static meiro_status read_abc(const char *arg, const char *lang, rule_def *r, mei
     }
     r->alphabet = named ? named : rule_alphabet_of(lang);
     if (cased && !rule_alphabet_cased(r->alphabet))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "--rule abc: the %s alphabet has no capital and small letters: --rule abc:%s",
-                    rule_alphabet_name(r->alphabet), rule_alphabet_code(r->alphabet));
+        return fail(
+            err, MEIRO_ERROR_ARGUMENT,
+            N_("--rule abc: the %s alphabet has no capital and small letters: --rule abc:%s"),
+            rule_alphabet_name(r->alphabet), rule_alphabet_code(r->alphabet));
     if (!rule_alphabet_cased(r->alphabet)) r->variant = 0;
     rule_alphabet_fill(r->alphabet, r->variant, r);
     return MEIRO_OK;
@@ -204,7 +208,7 @@ meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_e
 {
     memset(r, 0, sizeof *r);
     if (!spec || strlen(spec) >= sizeof r->spec)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "--rule: missing or too long");
+        return fail(err, MEIRO_ERROR_ARGUMENT, N_("--rule: missing or too long"));
     strcpy(r->spec, spec);
     const char *colon = strchr(spec, ':');
     size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -215,10 +219,11 @@ meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_e
         const char *comma = arg ? strchr(arg, ',') : NULL;
         if (!arg || !parse_int(arg, comma ? comma : end, 2, 50, &r->n) ||
             (comma && !parse_int(comma + 1, end, RULE_UPTO_MIN, RULE_UPTO_MAX, &r->upto)))
-            return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to "
-                        "%d (the times table's N x 1 to N x UPTO, default %d), not '%s'",
-                        RULE_UPTO_MIN, RULE_UPTO_MAX, RULE_UPTO_DEFAULT, arg ? arg : "");
+            return fail(
+                err, MEIRO_ERROR_ARGUMENT,
+                N_("--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to "
+                   "%d (the times table's N x 1 to N x UPTO, default %d), not '%s'"),
+                RULE_UPTO_MIN, RULE_UPTO_MAX, RULE_UPTO_DEFAULT, arg ? arg : "");
         if (!comma) r->upto = RULE_UPTO_DEFAULT;
     } else if (IS("skip")) {
         r->kind = RULE_SKIP;
@@ -226,15 +231,15 @@ meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_e
         if (!arg || !parse_int(arg, comma ? comma : end, 1, 100, &r->n) ||
             (comma && !parse_int(comma + 1, end, 0, 1000, &r->from)))
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--rule skip:N[,FROM]: N is 1 to 100, FROM 0 to 1000 (default N), not "
-                        "'%s'",
+                        N_("--rule skip:N[,FROM]: N is 1 to 100, FROM 0 to 1000 (default N), not "
+                           "'%s'"),
                         arg ? arg : "");
         if (!comma) r->from = r->n;
     } else if (IS("sum")) {
         r->kind = RULE_SUM;
         if (!arg || !parse_int(arg, end, 5, 60, &r->n))
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--rule sum:N: N is a whole number from 5 to 60, not '%s'",
+                        N_("--rule sum:N: N is a whole number from 5 to 60, not '%s'"),
                         arg ? arg : "");
     } else if (IS("abc")) {
         r->kind = RULE_ABC;
@@ -245,7 +250,7 @@ meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_e
         else if (!strcmp(arg, "katakana")) r->variant = 1;
         else
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--rule aiueo[:hiragana|katakana]: unknown script '%s'", arg);
+                        N_("--rule aiueo[:hiragana|katakana]: unknown script '%s'"), arg);
     } else if (IS("chain") && !arg) { /* the language's built-in words (しりとり's) */
         r->kind = RULE_CHAIN;
         size_t cap = 0, count;
@@ -259,7 +264,7 @@ meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_e
         bool words = IS("words");
         r->kind = words ? RULE_WORDS : RULE_CHAIN;
         if (!arg || !*arg)
-            return fail(err, MEIRO_ERROR_ARGUMENT, "--rule %s:FILE: the word list is missing",
+            return fail(err, MEIRO_ERROR_ARGUMENT, N_("--rule %s:FILE: the word list is missing"),
                         words ? "words" : "chain");
         meiro_status st = read_words(arg, words, r, err);
         if (st != MEIRO_OK) rule_def_free(r);
@@ -271,8 +276,8 @@ meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_e
         return st;
     } else {
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                    "--rule: unknown rule '%.*s' (multiples:N, skip:N[,FROM], sum:N, "
-                    "abc[:ALPHABET][,CASE], aiueo, words:FILE, chain[:FILE], message:TEXT)",
+                    N_("--rule: unknown rule '%.*s' (multiples:N, skip:N[,FROM], sum:N, "
+                       "abc[:ALPHABET][,CASE], aiueo, words:FILE, chain[:FILE], message:TEXT)"),
                     (int)(nlen > 40 ? 40 : nlen), spec);
     }
 #undef IS

@@ -47,6 +47,10 @@ static const rule_words TABLE[] = {
         : \ / ? * [ ]), what to do, the labels beside START and FINISH */
      .tab = WORD("rule.tab", "Maze"),
      .xlsx_help = WORD("rule.xlsx_help", "Type x in the box under each cell on your way."),
+     /* TRANSLATORS: a workbook's labels beside its grid: START in the
+        column before the grid, its arrow pointing into it; a language
+        read from the right has its sheet right to left, the grid to the
+        label's left (Arabic: البداية ←, ← النهاية) */
      .xlsx_start = WORD("rule.xlsx_start", "START →"),
      .xlsx_finish_right = WORD("rule.xlsx_finish_right", "→ FINISH"),
      .xlsx_finish_below = WORD("rule.xlsx_finish_below", "↓ FINISH")},

@@ -188,6 +188,8 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
     put_json(o, w->help);
     put_raw(o, ",\"stairs\":");
     put_json(o, w->stairs);
+    put_raw(o, ",\"digits\":"); /* the counter's, as the page's numbers (labels_digits) */
+    put_json(o, d->style.labels->digits);
     put_raw(o, "},\n\"mazes\":[");
     size_t i = 0;
     for (size_t p = 0; p < d->page_count && *s == MEIRO_OK && o->ok; p++) {

@@ -256,7 +256,10 @@ meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE
                 cairo_scale(cr, scale, scale);
                 cairo_rectangle(cr, 0, 0, pw, ph);
                 cairo_clip(cr);
-                s = doc_draw_cairo(d, o + (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
+                /* a book read from the right binds on the right: its
+                 * front cover on the sheet's left half, each side mirrored */
+                bool first = half != d->style.rtl;
+                s = doc_draw_cairo(d, o + (first ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
                 cairo_restore(cr);
             }
             cairo_show_page(cr);

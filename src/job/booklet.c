@@ -825,19 +825,19 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
 {
     if (b->count < 1 || b->count > 10000)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
-                          "a booklet has 1 to 10000 mazes (not %u)", b->count);
+                          N_("a booklet has 1 to 10000 mazes (not %u)"), b->count);
     if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
         return fail_field(err, MEIRO_FIELD_SIZES, MEIRO_ERROR_ARGUMENT,
-                          "rising sizes need both the first and the last size (W x H)");
+                          N_("rising sizes need both the first and the last size (W x H)"));
     if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
         return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (!meiro_format_can(format, MEIRO_CAN_BOOKLET))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "a booklet is a PDF, an XLSX workbook, an HTML page or its pages as "
-                          "data (page)");
+                          N_("a booklet is a PDF, an XLSX workbook, an HTML page or its pages as "
+                             "data (page)"));
     if (b->fold && format != MEIRO_FORMAT_PDF)
         return fail_field(err, MEIRO_FIELD_FOLD, MEIRO_ERROR_ARGUMENT,
-                          "a folded booklet is a PDF (its sheets are printed)");
+                          N_("a folded booklet is a PDF (its sheets are printed)"));
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
         return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
                           "a bleed is for a print shop's pages, not for sheets folded at home: "
@@ -898,21 +898,22 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
                           "signatures are for folded booklets (--fold, or --fold=pages)");
     if (b->copies > 1 && ((format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE) || b->fold))
         return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
-                          "a class set (copies) is a PDF, not folded: %s",
-                          b->fold ? "fold one booklet per pupil"
-                                  : "its copies follow each other, pages numbered per copy");
+                          N_("a class set (copies) is a PDF, not folded: %s"),
+                          b->fold ? N_("fold one booklet per pupil")
+                                  : N_("its copies follow each other, pages numbered per copy"));
     if (b->copies > 1 && (uint64_t)b->copies * b->count > 10000)
         return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
-                          "a class set has at most 10000 mazes in all, not %u copies of %u",
+                          N_("a class set has at most 10000 mazes in all, not %u copies of %u"),
                           b->copies, b->count);
     if (b->same_mazes && !b->names)
-        return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT,
-                          "the same mazes for every pupil are their named sheets: give the names "
-                          "(--names); copies without names would be one sheet printed again");
+        return fail_field(
+            err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT,
+            N_("the same mazes for every pupil are their named sheets: give the names "
+               "(--names); copies without names would be one sheet printed again"));
     for (unsigned c = 0; b->names && c < b->copies; c++) {
         if (!b->names[c] || !b->names[c][0])
-            return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT, "copy %u has no name",
-                              c + 1);
+            return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT,
+                              N_("copy %u has no name"), c + 1);
         char what[48];
         snprintf(what, sizeof what, "copy %u's name", c + 1);
         meiro_status s = text_line_check(b->names[c], what, MEIRO_FIELD_NAMES, err);
@@ -926,7 +927,7 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
                     why.message);
     if (page && page->play && !meiro_format_can(format, MEIRO_CAN_PLAY))
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
-                          "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+                          N_("a playable sheet is a spreadsheet: it needs XLSX output, not %s"),
                           meiro_format_info(format)->name);
     return MEIRO_OK;
 }
@@ -1013,9 +1014,9 @@ static meiro_status run_start(booklet_run *r, meiro_format format, meiro_error *
                        "workings is a PDF or an HTML page");
     if (s == MEIRO_OK && r->copies > 1 && !opt->answers_only && page_answers(opt) == ANSWERS_BACK)
         s = fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
-                       "answers on the back of a class set's sheets hand each pupil their own: "
-                       "--answers key or after-page puts them after every sheet, --answers-to "
-                       "in a file of their own");
+                       N_("answers on the back of a class set's sheets hand each pupil their own: "
+                          "--answers key or after-page puts them after every sheet, --answers-to "
+                          "in a file of their own"));
     return s;
 }
 

@@ -115,20 +115,23 @@ rule(say *s, const char *name, bool pass, const char *fmt, ...)
 }
 
 /* A rule of a measure: passes when no place is under the limit. `what`
- * is measured ("wall"), `why` says what goes wrong under the limit. */
+ * is measured ("wall"), `why` says what goes wrong under the limit. The
+ * details are formats of the catalogues (N_), each value apart and a count
+ * after its words (no plural), so that the command matches them and says
+ * them in the user's language (cli/say.c). */
 static void width_rule(say *s, const char *name, const fab_width *w, double limit, double reach,
                        const char *what, const char *why)
 {
     char least[80];
-    if (w->least == HUGE_VAL) snprintf(least, sizeof least, "none under %.1f mm", reach);
-    else snprintf(least, sizeof least, "%.2f mm at (%.1f, %.1f)", w->least, w->at[0], w->at[1]);
+    if (w->least == HUGE_VAL) snprintf(least, sizeof least, N_("none under %.1f mm"), reach);
+    else snprintf(least, sizeof least, N_("%.2f mm at (%.1f, %.1f)"), w->least, w->at[0], w->at[1]);
     if (w->under == 0)
-        rule(s, name, true, "the narrowest %s %s; %.2f mm and up wanted", what, least, limit);
+        rule(s, name, true, N_("the narrowest %s: %s; %.2f mm and up wanted"), what, least, limit);
     else
         rule(s, name, false,
-             "%zu place%s where a %s is under %.2f mm (%s), the first near (%.1f, %.1f) mm; the "
-             "narrowest %s",
-             w->under, w->under == 1 ? "" : "s", what, limit, why, w->first[0], w->first[1], least);
+             N_("places where a %s is under %.2f mm (%s): %zu, the first near (%.1f, %.1f) mm; "
+                "the narrowest %s"),
+             what, limit, why, w->under, w->first[0], w->first[1], least);
 }
 
 /* Measures with the limits (mm); reach past the largest. */
@@ -145,8 +148,10 @@ static void bed_rule(say *s, double w, double h, double bed_w, double bed_h)
     if (bed_w <= 0) return;
     bool fits = (w <= bed_w + SLACK_MM && h <= bed_h + SLACK_MM) ||
                 (w <= bed_h + SLACK_MM && h <= bed_w + SLACK_MM);
-    rule(s, "bed", fits, "%.1f x %.1f mm %s the bed of %.0f x %.0f mm", w, h,
-         fits ? "fits" : "is past", bed_w, bed_h);
+    rule(s, "bed", fits,
+         fits ? N_("%.1f x %.1f mm fits the bed of %.0f x %.0f mm")
+              : N_("%.1f x %.1f mm is past the bed of %.0f x %.0f mm"),
+         w, h, bed_w, bed_h);
 }
 
 /* A plotter's or a laser's file. */
@@ -178,10 +183,12 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
     }
     /* a laser's outlines: every cut closed */
     bool outlines = machine == MEIRO_MACHINE_LASER && cut > 0 && closed == cut;
-    char in_pens[32] = "";
-    if (pens > 1) snprintf(in_pens, sizeof in_pens, " in %u pens", pens);
-    rule(s, "file", true, "%s: %zu strokes%s, %.1f x %.1f mm", kind_names[k], p.line_count, in_pens,
-         x1 - x0, y1 - y0);
+    if (pens > 1)
+        rule(s, "file", true, N_("%s: %zu strokes in %u pens, %.1f x %.1f mm"), kind_names[k],
+             p.line_count, pens, x1 - x0, y1 - y0);
+    else
+        rule(s, "file", true, N_("%s: %zu strokes, %.1f x %.1f mm"), kind_names[k], p.line_count,
+             x1 - x0, y1 - y0);
     bed_rule(s, x1 - x0, y1 - y0, bed_w, bed_h);
     fab_width material, gap;
     double reach = 0;
@@ -193,8 +200,8 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
         st = ok ? measure(&segs, tool, tool, &material, &gap, &reach, err)
                 : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         if (st == MEIRO_OK)
-            width_rule(s, "pen", &gap, tool, reach, "gap between strokes",
-                       "the pen's ink runs them together");
+            width_rule(s, "pen", &gap, tool, reach, N_("gap between strokes"),
+                       N_("the pen's ink runs them together"));
     } else {
         if (!fab_segs_of(&p, PLOT_CUT, outlines, &segs))
             st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -203,13 +210,14 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
         double kerf = outlines ? 0 : tool;
         if (st == MEIRO_OK) st = measure(&segs, tool, tool, &material, &gap, &reach, err);
         if (st == MEIRO_OK)
-            width_rule(s, "kerf", piece, tool, reach, outlines ? "piece" : "gap between cuts",
-                       "the beam burns it away");
+            width_rule(s, "kerf", piece, tool, reach,
+                       outlines ? N_("piece") : N_("gap between cuts"),
+                       N_("the beam burns it away"));
         if (st == MEIRO_OK) st = measure(&segs, wall, wall + kerf, &material, &gap, &reach, err);
         if (st == MEIRO_OK)
             width_rule(s, "walls", piece, wall + kerf, reach,
-                       outlines ? "wall" : "gap between cuts (a kerf and a wall)",
-                       "the material breaks there");
+                       outlines ? N_("wall") : N_("gap between cuts (a kerf and a wall)"),
+                       N_("the material breaks there"));
         if (st == MEIRO_OK) {
             if (outlines) {
                 size_t islands;
@@ -222,25 +230,27 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
                 for (size_t i = 0; i < islands && i < 3; i++)
                     snprintf(where + strlen(where), sizeof where - strlen(where), "%s(%.1f, %.1f)",
                              i ? ", " : "", at[i][0], at[i][1]);
+                if (islands > 3)
+                    snprintf(where + strlen(where), sizeof where - strlen(where), ", …");
                 if (islands)
                     rule(s, "islands", false,
-                         "%zu piece%s fall%s out of the sheet (walls joined to no other: a "
-                         "loop's island), at %s%s mm",
-                         islands, islands == 1 ? "" : "s", islands == 1 ? "s" : "", where,
-                         islands > 3 ? " and more" : "");
-                else rule(s, "islands", true, "the walls are one piece: nothing falls out");
+                         N_("pieces that fall out of the sheet (walls joined to no other: a "
+                            "loop's island): %zu, at %s mm"),
+                         islands, where);
+                else rule(s, "islands", true, N_("the walls are one piece: nothing falls out"));
             } else
                 rule(s, "islands", true,
-                     "not checked: the cuts are lines, not pieces' outlines (a DXF's "
-                     "outlines are: --cut outlines)");
+                     N_("not checked: the cuts are lines, not pieces' outlines (a DXF's "
+                        "outlines are: --cut outlines)"));
         }
         if (st == MEIRO_OK && ball > 0) {
             double need = ball + SOLID_CLEARANCE_MM;
             st = measure(&segs, 0, need + kerf, &material, &gap, &reach, err);
             if (st == MEIRO_OK)
                 width_rule(s, "ball", &gap, need + kerf, reach,
-                           outlines ? "corridor" : "gap between cuts (a kerf and a corridor)",
-                           "the ball and its 1 mm of clearance stick");
+                           outlines ? N_("corridor")
+                                    : N_("gap between cuts (a kerf and a corridor)"),
+                           N_("the ball and its 1 mm of clearance stick"));
         }
     }
 done:
@@ -267,7 +277,7 @@ static meiro_status check_solid(const char *data, size_t size, kind k, double to
         for (int a = 0; a < 3; a++)
             lo[a] = fmin(lo[a], t.v[3 * i + a]), hi[a] = fmax(hi[a], t.v[3 * i + a]);
     double z = lo[2] + SECTION_AT * (hi[2] - lo[2]);
-    rule(s, "file", true, "%s: %zu triangles, %.1f x %.1f x %.1f mm; measured at z %.1f mm",
+    rule(s, "file", true, N_("%s: %zu triangles, %.1f x %.1f x %.1f mm; measured at z %.1f mm"),
          kind_names[k], t.n, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], z);
     bed_rule(s, hi[0] - lo[0], hi[1] - lo[1], bed_w, bed_h);
     /* the walls' part alone where the file says which it is: an answer
@@ -292,10 +302,10 @@ static meiro_status check_solid(const char *data, size_t size, kind k, double to
     double reach = 0;
     if (st == MEIRO_OK) st = measure(&segs, wall, tool, &material, &gap, &reach, err);
     if (st == MEIRO_OK) {
-        width_rule(s, "walls", &material, wall, reach, "wall",
-                   "under two lines of the nozzle it prints weak or not at all");
-        width_rule(s, "gaps", &gap, tool, reach, "gap",
-                   "under the nozzle's width the walls print into one");
+        width_rule(s, "walls", &material, wall, reach, N_("wall"),
+                   N_("under two lines of the nozzle it prints weak or not at all"));
+        width_rule(s, "gaps", &gap, tool, reach, N_("gap"),
+                   N_("under the nozzle's width the walls print into one"));
     }
     if (st == MEIRO_OK && ball > 0) {
         /* a tube's round corridors are facets: their chords fall short of
@@ -304,8 +314,8 @@ static meiro_status check_solid(const char *data, size_t size, kind k, double to
         double need = ball + SOLID_CLEARANCE_MM, facets = 0.05;
         st = measure(&segs, 0, need - facets, &material, &gap, &reach, err);
         if (st == MEIRO_OK)
-            width_rule(s, "ball", &gap, need - facets, reach, "corridor",
-                       "the ball and its 1 mm of clearance stick");
+            width_rule(s, "ball", &gap, need - facets, reach, N_("corridor"),
+                       N_("the ball and its 1 mm of clearance stick"));
     }
     solid_section_free(&sec);
     free(segs.v);

@@ -189,11 +189,14 @@ static double least_cell(const meiro_level_desc *level, const meiro_export_optio
     return page && page->cell_mm > least ? page->cell_mm : least;
 }
 
-/* Which ages a level is for, as a phrase: "ages 4-5", "adults". */
+/* Which ages a level is for, as a phrase: "ages 4-5", "adults". The
+ * warnings below are formats of the catalogues (N_), matched and said in
+ * the user's language by the command (cli/say.c). */
 static const char *ages_of(const meiro_level_desc *level, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s", level->ages[0] >= '0' && level->ages[0] <= '9' ? "ages " : "",
-             level->ages);
+    if (level->ages[0] >= '0' && level->ages[0] <= '9')
+        snprintf(buf, size, N_("ages %s"), level->ages);
+    else snprintf(buf, size, "%s", level->ages);
     return buf;
 }
 
@@ -208,8 +211,8 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
     ages_of(level, ages, sizeof ages);
     if (page && page->cell_mm > 0 && page->cell_mm < least - 1e-9)
         return fail_field(warning, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
-                          "cells of %g mm are too small for %s: %g mm and up", page->cell_mm, ages,
-                          least);
+                          N_("cells of %g mm are too small for %s: %g mm and up"), page->cell_mm,
+                          ages, least);
     meiro_status st = MEIRO_OK;
     double cell = page_cell(grid, width, height, format, page, &st, warning);
     if (st != MEIRO_OK || cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0))
@@ -220,8 +223,10 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
     if (text_height) {
         uint32_t th = (uint32_t)floor(text_height * f);
         if (th < MEIRO_TEXT_HEIGHT_MIN)
-            snprintf(fits, sizeof fits, "no height fits: a shorter text or larger paper");
-        else snprintf(fits, sizeof fits, "letters about %u cells tall fit the page", (unsigned)th);
+            snprintf(fits, sizeof fits, "%s", N_("no height fits: a shorter text or larger paper"));
+        else
+            snprintf(fits, sizeof fits, N_("letters about %u cells tall fit the page"),
+                     (unsigned)th);
     } else {
         uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)),
                  h = (uint32_t)fmax(1, floor(height * f));
@@ -234,12 +239,13 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
             else h--;
         }
         if (st != MEIRO_OK) return st;
-        if (polar) snprintf(fits, sizeof fits, "%u rings fit the page", (unsigned)h);
-        else snprintf(fits, sizeof fits, "%u x %u cells fit the page", (unsigned)w, (unsigned)h);
+        if (polar) snprintf(fits, sizeof fits, N_("%u rings fit the page"), (unsigned)h);
+        else
+            snprintf(fits, sizeof fits, N_("%u x %u cells fit the page"), (unsigned)w, (unsigned)h);
     }
     return fail_field(warning, text_height || polar ? MEIRO_FIELD_HEIGHT : MEIRO_FIELD_WIDTH,
                       MEIRO_ERROR_ARGUMENT,
-                      "cells of %.1f mm are too small for %s (%g mm and up): %s",
+                      N_("cells of %.1f mm are too small for %s (%g mm and up): %s"),
                       floor(cell * 10) / 10, ages, least, fits);
 }
 
@@ -778,18 +784,23 @@ static meiro_status fit_for_level(const char *text, const char *lang, const meir
             meiro_mask_free(st.mask);
         }
         if (s != MEIRO_OK) return s;
-        char ages[32], from[96] = "";
+        char ages[32], older_ages[32];
         ages_of(level, ages, sizeof ages);
-        if (older)
-            snprintf(from, sizeof from, "; with the %g mm cells of %s%s it fits", older->cell_mm,
-                     ages_of(older, (char[32]){0}, 32),
-                     older_shrunk > 0 ? " (a little under)" : "");
-        return fail_field(
-            err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-            "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
-            "need%s%s",
-            text, least, ages, older ? from : "; a shorter text, or larger paper",
-            older ? ", or on larger paper" : "");
+        if (!older)
+            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                              N_("'%s' does not fit the page in letters tall enough to read with "
+                                 "the %g mm cells %s need; a shorter text, or larger paper"),
+                              text, least, ages);
+        ages_of(older, older_ages, sizeof older_ages);
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                          older_shrunk > 0
+                              ? N_("'%s' does not fit the page in letters tall enough to read "
+                                   "with the %g mm cells %s need; with the %g mm cells of %s (a "
+                                   "little under) it fits, or on larger paper")
+                              : N_("'%s' does not fit the page in letters tall enough to read "
+                                   "with the %g mm cells %s need; with the %g mm cells of %s it "
+                                   "fits, or on larger paper"),
+                          text, least, ages, older->cell_mm, older_ages);
     }
     if (shrunk > 0) {
         meiro_status ps = MEIRO_OK;
@@ -801,8 +812,8 @@ static meiro_status fit_for_level(const char *text, const char *lang, const meir
         }
         char ages[32];
         fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                   "'%s' is set in cells of %.1f mm, a little under the %g mm %s need, to fit "
-                   "the page; larger paper keeps %g mm",
+                   N_("'%s' is set in cells of %.1f mm, a little under the %g mm %s need, to "
+                      "fit the page; larger paper keeps %g mm"),
                    text, floor(cell * 10) / 10, least, ages_of(level, ages, sizeof ages), least);
     }
     *mask = best.mask;

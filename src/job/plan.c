@@ -25,8 +25,8 @@ static const meiro_level_desc levels[MEIRO_LEVEL_COUNT] = {
                             MEIRO_ENDS_CORNERS, 7},
     [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G in doors far apart, a long way between",
                           20, 28, "wall", MEIRO_ENDS_BORDER, 5},
-    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, doors far apart", 32,
-                            45, "true-prim", MEIRO_ENDS_BORDER, 3},
+    [MEIRO_LEVEL_EXPERT] = {"expert", N_("adults"), "32 x 45, the most dead ends, doors far apart",
+                            32, 45, "true-prim", MEIRO_ENDS_BORDER, 3},
 };
 
 const meiro_level_desc *meiro_level_info(meiro_level level)

@@ -9,6 +9,7 @@
 #include "content/rule_model.h"
 #include "core/error.h"
 #include "page/layout.h"
+#include "page/template.h"
 #include "xlsx/xlsx.h"
 #include "xlsx/xlsx_lib.h"
 
@@ -122,6 +123,10 @@ static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *
     char defined[64];
     snprintf(defined, sizeof defined, "='%s'!$B$%u", name, status_row + 1);
     if (!e) e = lib_xlsx()->workbook_define_name(wb, "Status", defined);
+    /* a language read from the right: the sheet too, column A on the right,
+     * so the way starts in the right column (START beside it) and leaves on
+     * the left, as the language's rule page draws it (draw/rule_page.c) */
+    if (!strcmp(labels_for(s->lang)->direction, "rtl")) lib_xlsx()->worksheet_right_to_left(ws);
     lib_xlsx()->worksheet_hide(check);
     lib_xlsx()->worksheet_activate(ws);
     lib_xlsx()->worksheet_protect(ws, NULL, NULL);

@@ -66,6 +66,7 @@
        lxw_col_t last_col))                                                                        \
     F(void, worksheet_protect,                                                                     \
       (lxw_worksheet * ws, const char *password, lxw_protection *options))                         \
+    F(void, worksheet_right_to_left, (lxw_worksheet * ws))                                         \
     F(lxw_error, worksheet_set_column,                                                             \
       (lxw_worksheet * ws, lxw_col_t first_col, lxw_col_t last_col, double width,                  \
        lxw_format *format))                                                                        \

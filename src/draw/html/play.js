@@ -20,6 +20,11 @@
   var svgns = sheets[0].namespaceURI; /* the SVG namespace, without writing out its URL */
   var $ = function (id) { return document.getElementById(id); };
   var current = 0;
+  var DIGITS = Array.from(words.digits); /* 0 to 9 as the page writes them (Arabic's ٠ to ٩) */
+
+  function num(n) {
+    return String(n).replace(/[0-9]/g, function (c) { return DIGITS[c]; });
+  }
 
   function el(name, cls, parent) {
     var e = document.createElementNS(svgns, name);
@@ -234,7 +239,7 @@
     $('status').textContent = st.done ? words.goal + ' ' + words.wellDone : help(st.m);
     $('prev').disabled = k === 0;
     $('next').disabled = k + 1 === mazes.length;
-    if ($('count')) $('count').textContent = (k + 1) + ' / ' + mazes.length;
+    if ($('count')) $('count').textContent = num(k + 1) + ' / ' + num(mazes.length);
     setZoom(zoom);
     $('next-maze').hidden = k + 1 === mazes.length;
     draw(st);
