@@ -152,6 +152,16 @@ left = sorted(set(re.findall(r"\S*[0-9]\S*", ascii)))
 missing = [d for d in "١٢٣٤٥٦٧٨" if d not in text]
 sys.exit("0-9 in %s; no %s" % (left, missing) if left or missing else 0)' \
         && ok || bad "book-ar.pdf: numbers not Arabic-Indic"
+    # large print's and a tactile booklet's print the same (braille its table's)
+    run 0 "$meiro" booklet -n 12 --print large-print --answers key --lang ar -s 5 -o "$tmp/big-ar.pdf"
+    run 0 "$meiro" booklet -n 4 --print tactile --lang ar -s 5 -o "$tmp/touch-ar.pdf"
+    for f in big-ar touch-ar; do
+        pdftotext "$tmp/$f.pdf" - | python3 -c '
+import re, sys
+text = sys.stdin.read()
+left = sorted(set(re.findall(r"\S*[0-9]\S*", re.sub(r"[SG]|meiro booklet .*", "", text))))
+sys.exit("0-9 in %s" % left if left or "١" not in text else 0)' && ok || bad "$f.pdf: numbers not Arabic-Indic"
+    done
 fi
 # ... and mirrored, read from the right (the page as data, -f page): the
 # contents' words on the right, their page numbers on the left; the key's

@@ -854,6 +854,7 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
     if (d->style.large) { /* large print's footer: the page number alone, at its least size */
         if (!d->style.page_numbers || p->kind == PAGE_COVER || p->kind == PAGE_BACK) return;
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
+        labels_digits(d->style.labels, text, sizeof text);
         canvas_set_colour(cv, 0, 0, 0);
         draw_text(cv, ROLE_PAGE_NUMBER, text, d->style.footer_font, f->center_x, f->footer_baseline,
                   LARGE_PRINT_TEXT_MM, false, 0);

@@ -65,10 +65,13 @@ static meiro_status label(canvas *cv, const document *d, const char *text, const
     if (s != MEIRO_OK) return s;
     braille_scene(cv->scene, x, y, dots);
     canvas_set_colour(cv, 0, 0, 0);
+    char print[160]; /* the print's numbers in the language's digits (the braille's its table's) */
+    snprintf(print, sizeof print, "%s", text);
+    labels_digits(d->style.labels, print, sizeof print);
     double at = x + braille_width(dots) + BRAILLE_CELL_MM;
-    draw_text(cv, ROLE_TEXT, text, d->style.marks.font, at, y + BRAILLE_H_MM, TACTILE_PRINT_MM,
+    draw_text(cv, ROLE_TEXT, print, d->style.marks.font, at, y + BRAILLE_H_MM, TACTILE_PRINT_MM,
               true, -1);
-    if (end) *end = at + measured_width(cv, text, d->style.marks.font, true, TACTILE_PRINT_MM);
+    if (end) *end = at + measured_width(cv, print, d->style.marks.font, true, TACTILE_PRINT_MM);
     return MEIRO_OK;
 }
 
@@ -115,6 +118,8 @@ static meiro_status heading_plan(const document *d, const doc_page *p, const pag
     meiro_status s = braille_translate(st->labels->lang, braille_words(d, h->print, h->english),
                                        h->dots, sizeof h->dots, err);
     if (s != MEIRO_OK) return s;
+    if (p->kind == PAGE_PUZZLES && d->count > 1) /* a maze's number, not a title as typed */
+        labels_digits(st->labels, h->print, sizeof h->print);
     double width = f->page_w - 2 * f->margin;
     if (braille_width(h->dots) > width)
         return fail_field(err, MEIRO_FIELD_TITLE, MEIRO_ERROR_ARGUMENT,
