@@ -548,7 +548,7 @@ static bool svg_transform(const char *s, size_t len, affine *t)
 /* How an element is painted: stroked (its colour's text), filled, or
  * neither; from its style and its stroke and fill attributes. */
 typedef struct svg_paint {
-    char colour[48]; /* "" for the walls' black */
+    char colour[64]; /* "" for the walls' black (as long as a stroke's text) */
     bool stroke, fill, white;
 } svg_paint;
 
@@ -582,7 +582,7 @@ static void svg_paint_of(const char *s, const char *e, svg_paint *pt)
 
 /* The pens seen: their colours' texts, in order. */
 typedef struct svg_pens {
-    char colour[PLOT_PENS][48];
+    char colour[PLOT_PENS][64];
     unsigned n;
 } svg_pens;
 
