@@ -668,8 +668,8 @@ try {
     await page.select('#choices', '0');
     check(!await page.$eval('#loops-box', (e) => e.hidden), 'loops offered again with any number of choices');
     // for a child who reads with their fingers: a tactile sheet (no answer
-    // page, no look or S and G pictures, no booklet), its first steps the
-    // maze itself, the PDF the shown command's
+    // page, no look or S and G pictures; a booklet of sheets), its first
+    // steps the maze itself, the PDF the shown command's
     const everyone = await preview(page);
     await page.select('#for', 'tactile');
     const tactile = await changed(page, everyone);
@@ -677,8 +677,8 @@ try {
     check(tactile.includes('<svg') && /--print tactile --tactile-level 1 /.test(tactileCommand) &&
       !/--answer-page/.test(tactileCommand), `a tactile sheet's command, a straight line first: ${tactileCommand}`);
     check(await page.$eval('#answer', (e) => e.closest('figure').hidden) &&
-      await page.$eval('#template-box', (e) => e.hidden) && await page.$eval('[data-booklet="pdf"]', (b) => b.disabled) &&
-      !await page.$eval('#tactile-level-box', (e) => e.hidden), 'no answer, look or booklet for a tactile sheet; its steps offered');
+      await page.$eval('#template-box', (e) => e.hidden) && !await page.$eval('[data-booklet="pdf"]', (b) => b.disabled) &&
+      !await page.$eval('#tactile-level-box', (e) => e.hidden), 'no answer or look for a tactile sheet; its steps and a booklet offered');
     await page.select('#tactile-level', '3');
     await changed(page, tactile);
     const stepCommand = await page.$eval('#command', (e) => e.textContent);
