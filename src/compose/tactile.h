@@ -24,9 +24,10 @@
 #define TACTILE_CELL_MM 19.0
 /* A wall sheet's cell (--draw walls, rectangles): S or G (13 mm across,
  * the square's sides along the walls) 1/4 in clear of each wall's edge,
- * the walls half in the cell: 27.2 mm; a corridor then 25.7 mm wide, a
- * finger's and more */
-#define TACTILE_WALL_CELL_MM (TACTILE_SYMBOL_MM + 2 * TACTILE_APART_MM + TACTILE_LINE_MM)
+ * the walls half in the cell: 27.2 mm, rounded up to the millimetre (the
+ * gaps then above 1/4 in as drawn, not at it where rounding decides):
+ * 28 mm; a corridor then 26.5 mm wide, a finger's and more (needs math.h) */
+#define TACTILE_WALL_CELL_MM ceil(TACTILE_SYMBOL_MM + 2 * TACTILE_APART_MM + TACTILE_LINE_MM)
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f
  * (in a booklet, headed by its maze's number and with its page number in
  * braille and print at the foot's right); MEIRO_ERROR_ARGUMENT naming the
