@@ -871,8 +871,8 @@ static void test_refused(void)
     unsigned ww = 0, wh = 0;
     CHECK(save(big, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT);
     most = strstr(err.message, "): ");
-    CHECK_MSG(most && sscanf(most, "): %u x %u at most", &ww, &wh) == 2 && ww < w && wh < h,
-              "%s", err.message);
+    CHECK_MSG(most && sscanf(most, "): %u x %u at most", &ww, &wh) == 2 && ww < w && wh < h, "%s",
+              err.message);
     meiro_maze_free(big);
     for (unsigned k = 0; k < 3; k++) { /* the largest fits; a column or a row more does not */
         big = maze_of(MEIRO_GRID_RECT, ww + (k == 1), wh + (k == 2), 1);
@@ -1193,10 +1193,10 @@ static void test_plate(void)
 }
 
 static const test_case cases[] = {
-    {"plate", test_plate},     {"booklet", test_booklet}, {"braille", test_braille},
-    {"sheet", test_sheet},     {"walls", test_walls},     {"no-grey", test_no_grey},
-    {"png-size", test_png_size},
-    {"refused", test_refused}, {"levels", test_levels},   {"svg", test_svg},
+    {"plate", test_plate},       {"booklet", test_booklet}, {"braille", test_braille},
+    {"sheet", test_sheet},       {"walls", test_walls},     {"no-grey", test_no_grey},
+    {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
+    {"svg", test_svg},
 };
 
 int main(int argc, char **argv)

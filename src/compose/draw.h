@@ -120,7 +120,7 @@ void draw_mission(canvas *cv, const meiro_maze *m, const meiro_path *path, const
  * the page, instead of its walls (marks->paths): long strokes of the
  * walls' width, round caps and joins, each line once. */
 void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line);
-/* The same for what `trace` draws as `role` (trace_walls: a tactile
+/* The same for what `trace` draws as `role` (trace_rect_walls: a tactile
  * sheet's walls, of the one width, round-capped). */
 void stroke_traced(scene *s, scene_role role,
                    void (*trace)(const meiro_maze *, const page_layout *, const grid_pen *),
@@ -153,8 +153,6 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
  * for them (and for the other grids), and draw_maze keeps their walls. */
 void trace_rect_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
 bool rect_walls_apart(const meiro_maze *m);
-/* Any grid's walls: trace_rect_walls' or trace_grid_walls' (all of them). */
-void trace_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
 
 /* The outline of a shaped maze (outline.c), in cells from the grid's top
  * left corner: closed loops, loop l ending before point loop_end[l]. None

@@ -253,12 +253,6 @@ void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, do
     stroke_traced(s, ROLE_CORRIDORS, trace_centre_lines, m, L, line);
 }
 
-void trace_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen)
-{
-    if (m->grid == MEIRO_GRID_RECT) trace_rect_walls(m, L, pen);
-    else trace_grid_walls(m, L, -HUGE_VAL, HUGE_VAL, pen);
-}
-
 /* ---- The solution ---- */
 
 /* The solution through the centres (centre_step). */

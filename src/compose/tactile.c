@@ -301,7 +301,7 @@ static meiro_status place_beside(const meiro_maze *m, bool walls, const sheet *s
 {
     double(*lines)[4];
     size_t n;
-    if (!pen_segments(walls ? trace_walls : trace_centre_lines, m, &sh->L, &lines, &n))
+    if (!pen_segments(walls ? trace_rect_walls : trace_centre_lines, m, &sh->L, &lines, &n))
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S's and G's labels");
     /* from the symbol's centre: its half, the gap and half a millimetre */
     double r = TACTILE_SYMBOL_MM / 2 + TACTILE_APART_MM + 0.5, h = BRAILLE_H_MM;
@@ -368,7 +368,7 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
     if (s == MEIRO_OK) s = page_number(cv, d, p, f, end, err);
     if (s != MEIRO_OK) return s;
     /* the maze, its cells at the tactile size */
-    if (st->walls) stroke_traced(sc, ROLE_WALLS, trace_walls, m, &sh.L, TACTILE_LINE_MM);
+    if (st->walls) stroke_traced(sc, ROLE_WALLS, trace_rect_walls, m, &sh.L, TACTILE_LINE_MM);
     else stroke_centre_lines(sc, m, &sh.L, TACTILE_LINE_MM);
     for (int k = 0; k < 2; k++) symbol(sc, k ? ROLE_GOAL : ROLE_START, ends[k][0], ends[k][1]);
     for (int k = 0; k < 2 && s == MEIRO_OK && on.fit; k++)

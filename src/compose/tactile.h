@@ -1,7 +1,7 @@
 /* A sheet for swell (capsule) paper, read with the fingers (--print
  * tactile): the maze as its corridors' centre-lines raised (or, with
- * --draw walls, a rectangle's walls around corridors a finger follows), S a filled
- * circle and G a filled square, a key of the two with their braille and
+ * --draw walls, a rectangle's walls around corridors a finger follows),
+ * S a filled circle and G a filled square, a key of the two with their braille and
  * print labels, the title in braille and print; pure black, nothing else
  * (no frame, answer, badge or footer). The sizes follow APH's guidelines
  * for tactile graphics: lines a reader must tell apart at least 1/4 in
@@ -10,6 +10,8 @@
 #define MEIRO_SRC_COMPOSE_TACTILE_H
 
 #include "compose/document.h"
+
+#include <math.h>
 
 
 #define TACTILE_APART_MM 6.35  /* 1/4 in: the least gap between lines told apart */
@@ -26,8 +28,9 @@
  * the square's sides along the walls) 1/4 in clear of each wall's edge,
  * the walls half in the cell: 27.2 mm, rounded up to the millimetre (the
  * gaps then above 1/4 in as drawn, not at it where rounding decides):
- * 28 mm; a corridor then 26.5 mm wide, a finger's and more (needs math.h) */
+ * 28 mm; a corridor then 26.5 mm wide, a finger's and more */
 #define TACTILE_WALL_CELL_MM ceil(TACTILE_SYMBOL_MM + 2 * TACTILE_APART_MM + TACTILE_LINE_MM)
+
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f
  * (in a booklet, headed by its maze's number and with its page number in
  * braille and print at the foot's right); MEIRO_ERROR_ARGUMENT naming the

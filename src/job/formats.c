@@ -534,7 +534,8 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     machine_page local = {.page = *opt}; /* as the writer has them (a tactile sheet's walls) */
     if (machine) local.machine = *machine;
     else machine_options_init(&local.machine);
-    if (row->check) s = row->check(&item, &local.page, cell_mm, err); /* text formats take any maze */
+    /* the text formats take any maze */
+    if (row->check) s = row->check(&item, &local.page, cell_mm, err);
     /* what the options get wrong first, then whether the memory suffices */
     if (s == MEIRO_OK) s = format_memory_check(format, width, height, err);
     return s;
@@ -570,8 +571,7 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r =
-        export_check_unlocalized(grid, width, height, format, opt, NULL, cell_mm, err);
+    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, NULL, cell_mm, err);
     c_numbers_end(&n);
     return r;
 }
@@ -582,8 +582,7 @@ meiro_status format_size_check(meiro_grid grid, uint32_t width, uint32_t height,
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r =
-        export_check_unlocalized(grid, width, height, format, opt, machine, NULL, err);
+    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, machine, NULL, err);
     c_numbers_end(&n);
     return r;
 }

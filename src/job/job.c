@@ -138,7 +138,7 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
         return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
-    case MEIRO_JOB_DRAW_PATHS: /* < 0: the walls asked for (a tactile sheet's are not the default) */
+    case MEIRO_JOB_DRAW_PATHS: /* < 0: the walls asked for (not a tactile sheet's default) */
         job->paths = value > 0, job->walls = value < 0;
         return MEIRO_OK;
     case MEIRO_JOB_KERF_UM: job->kerf_um = value; return MEIRO_OK; /* checked when planned */
@@ -476,8 +476,8 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
         /* a wall sheet's larger cells: its size refused now, as the page's */
         machine_options m;
         job_machine(job, &m);
-        s = format_size_check(job->maze.grid, job->extent_w, job->extent_h, job->format,
-                              &job->page, &m, err);
+        s = format_size_check(job->maze.grid, job->extent_w, job->extent_h, job->format, &job->page,
+                              &m, err);
         if (s != MEIRO_OK) return s;
     }
     s = plan_solid(job, err);
