@@ -65,6 +65,43 @@ check plate '
     absent "$tmp/bad.stl"
 '
 
+# --draw walls: the walls raised (the default and --draw paths: the
+# centre-lines), level 5 too; refused in one line, exit 2, no file: a maze
+# too big for the larger cells (the largest named, then written), cells
+# of a line sheet, another grid, tactile levels 1-4, a plate
+check walls '
+    run 0 "$meiro" generate -s 2 -W 5 -H 5 --print tactile --draw walls -o "$tmp/w.page"
+    err_empty
+    grep -q "\"role\": \"walls\"" "$tmp/w.page" && ok || bad "no walls drawn"
+    grep -q "\"role\": \"corridors\"" "$tmp/w.page" && bad "centre-lines on a wall sheet" || ok
+    for draw in "" "--draw paths"; do
+        run 0 "$meiro" generate -s 2 -W 5 -H 5 --print tactile $draw -o "$tmp/l.page"
+        grep -q "\"role\": \"corridors\"" "$tmp/l.page" && ok || bad "no centre-lines: $draw"
+        grep -q "\"role\": \"walls\"" "$tmp/l.page" && bad "walls on a line sheet: $draw" || ok
+    done
+    run 0 "$meiro" generate -s 2 --print tactile --tactile-level 5 --draw walls -o "$tmp/l5.page"
+    grep -q "\"role\": \"walls\"" "$tmp/l5.page" && ok || bad "level 5: no walls"
+    refuse() { # MESSAGE ARGS...: exit 2, the message on one line, no file
+        msg=$1; shift
+        rm -f "$tmp/bad."*
+        run 2 "$meiro" generate -s 1 --print tactile --draw walls "$@"
+        err_has "$msg"
+        [ "$(grep -c . "$tmp/err")" -le 2 ] && ok || bad "more than a line: $(cat "$tmp/err")"
+        ls "$tmp"/bad.* > /dev/null 2>&1 && bad "a file written for $*" || ok
+    }
+    refuse "does not fit a tactile sheet on a4 (cells of 28 mm" -W 9 -H 10 -o "$tmp/bad.pdf"
+    most=$(sed -n "s/.*: \([0-9]*\) x \([0-9]*\) at most.*/\1 \2/p" "$tmp/err")
+    [ -n "$most" ] && ok || bad "no largest size named: $(cat "$tmp/err")"
+    set -- $most
+    run 0 "$meiro" generate -s 1 --print tactile --draw walls -W "$1" -H "$2" -o "$tmp/most.pdf"
+    refuse "does not fit a tactile sheet" -W "$1" -H "$(($2 + 1))" -o "$tmp/bad.pdf"
+    refuse "cells are 28 mm or more" --cell 20 -W 4 -H 4 -o "$tmp/bad.pdf"
+    refuse "a rectangle.s walls only" --grid hex -W 4 -H 4 -o "$tmp/bad.pdf"
+    refuse "a rectangle.s walls only" --grid polar -H 3 -o "$tmp/bad.png"
+    refuse "tactile levels 1 to 4 are lines" --tactile-level 2 -o "$tmp/bad.pdf"
+    refuse "a tactile plate (stl) raises the corridors" -W 4 -H 4 -o "$tmp/bad.stl"
+'
+
 # a tactile booklet: written (its contents first, one sheet a maze, the
 # key); what it cannot be refused in one line, exit 2, no file
 check booklet '

@@ -47,6 +47,7 @@ static meiro_maze *maze_of(meiro_grid grid, uint32_t w, uint32_t h, uint64_t see
 }
 
 static double cell_mm; /* --cell: 0 for the sheet's own */
+static bool walls;     /* --draw walls: the walls raised, not the centre-lines */
 
 static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_format f,
                          const char *lang, const char *title, const char *path, meiro_error *err)
@@ -57,7 +58,8 @@ static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_fo
     page->lang = lang;
     page->title = title;
     page->cell_mm = cell_mm;
-    meiro_status s = meiro_job_save(job, m, answer, f, page, path, err);
+    meiro_status s = meiro_job_set_int(job, MEIRO_JOB_DRAW_PATHS, walls ? -1 : 0, err);
+    if (s == MEIRO_OK) s = meiro_job_save(job, m, answer, f, page, path, err);
     meiro_job_free(job);
     return s;
 }
@@ -237,6 +239,22 @@ static double along(const lines *l, size_t i, double px, double py, size_t j, do
     }
 }
 
+/* Segments split where another ends on them (a wall's run meets the
+ * middle of another at a T): joined lines then share an end, as along
+ * follows them. */
+static void split_at_joins(lines *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        for (size_t j = 0; j < l->n; j++)
+            for (int e = 0; j != i && e < 2; e++) {
+                double x = e ? l->v[j].x1 : l->v[j].x0, y = e ? l->v[j].y1 : l->v[j].y0, t;
+                if (point_seg(x, y, &l->v[i], &t) > 1e-6 || t < 1e-9 || t > 1 - 1e-9) continue;
+                seg rest = {x, y, l->v[i].x1, l->v[i].y1};
+                l->v[i].x1 = x, l->v[i].y1 = y;
+                push(l, rest.x0, rest.y0, rest.x1, rest.y1);
+            }
+}
+
 /* The least gap between centre-lines a finger must tell apart: two
  * places closer than the gap must be near along the lines too (a corner
  * or a fork, at most twice as far along them as across), or they are two
@@ -407,15 +425,17 @@ static void measure_scene(const scene *s, const char *lang, const char *what, si
     double label[2][4]; /* S's and G's labels on the maze: braille and print */
     for (size_t i = 0; s && i < s->count; i++) {
         const scene_item *it = &s->items[i];
-        const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,       ROLE_BRAILLE,
-                                 ROLE_TITLE,     ROLE_TEXT,  ROLE_PAGE_NUMBER};
+        /* the lines: the centre-lines, or a wall sheet's walls (not both) */
+        const scene_role drawn = walls ? ROLE_WALLS : ROLE_CORRIDORS;
+        const scene_role ok[] = {drawn,      ROLE_START, ROLE_GOAL,       ROLE_BRAILLE,
+                                 ROLE_TITLE, ROLE_TEXT,  ROLE_PAGE_NUMBER};
         bool known = false;
         for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
         scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
         verdict_note(&v->roles, known && it->kind != SCENE_IMAGE && black(c),
                      "%s: a %s item, colour %g %g %g", what, scene_role_name(it->role), c.r, c.g,
                      c.b);
-        if (it->kind == SCENE_PATH && it->role == ROLE_CORRIDORS) {
+        if (it->kind == SCENE_PATH && it->role == drawn) {
             flatten(s, it, &l);
             l.width = fmin(l.width, it->paint.width);
         }
@@ -483,6 +503,7 @@ static void measure_scene(const scene *s, const char *lang, const char *what, si
     }
     verdict_note(&v->read, texts_read == braille, "%s: %zu braille texts", what, texts_read);
     char where[96] = "";
+    split_at_joins(&l);
     double gap = least_gap(&l, where, sizeof where);
     verdict_note(&v->apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
                  "%s: lines %.2f mm apart at %s", what, gap, where);
@@ -560,6 +581,42 @@ static void test_sheet(void)
      * where not (the largest on A4, polar's G in its centre) */
     CHECK_MSG(v.beside > 0 && v.keyed > 0, "%zu sheets labelled on the maze, %zu with a key",
               v.beside, v.keyed);
+}
+
+/* --draw walls: a rectangle's walls raised around corridors a finger
+ * follows, measured as the line sheets are (measure_sheet: only walls and
+ * black, the walls 1/4 in apart where they face, S and G 1/2 in and 1/4 in
+ * clear of every wall, the braille read back) over sizes up to the
+ * largest an A4 sheet holds and seeds, S and G on the edge and inside. */
+static void test_walls(void)
+{
+    static const uint32_t sizes[][2] = {{6, 7}, {5, 5}, {3, 4}, {2, 6}, {6, 1}};
+    sheet_verdicts v = {0};
+    char path[128];
+    snprintf(path, sizeof path, "%s/walls.page", dir);
+    walls = true;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.width = sizes[seed % 5][0], o.height = sizes[seed % 5][1], o.seed = seed;
+        if (seed > 12 && o.width > 2 && o.height > 2) { /* S and G inside */
+            o.ends = MEIRO_ENDS_CELLS;
+            o.start = (meiro_cell){1, 1};
+            o.goal = (meiro_cell){o.width - 2, o.height - 1 - seed % 2};
+        }
+        meiro_maze *m = meiro_generate(&o, NULL);
+        meiro_error err = {0};
+        const char *lang = seed % 4 ? NULL : "de";
+        CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, lang, NULL, path, &err) == MEIRO_OK,
+                  "seed %llu: %s", (unsigned long long)seed, err.message);
+        char what[80];
+        snprintf(what, sizeof what, "walls %ux%u seed %llu", o.width, o.height,
+                 (unsigned long long)seed);
+        measure_sheet(path, lang, what, &v);
+        meiro_maze_free(m);
+    }
+    walls = false;
+    check_sheets(&v);
 }
 
 /* A tactile level's sheet made as the command line makes it (a job), on
@@ -653,8 +710,11 @@ static void test_no_grey(void)
 {
     if (!have("pdftoppm")) return;
     verdict grey = {0};
-    for (meiro_grid g = MEIRO_GRID_RECT; g <= MEIRO_GRID_TRIANGLE; g++) {
-        meiro_maze *m = maze_of(g, g == MEIRO_GRID_RECT ? 8 : 5, g == MEIRO_GRID_POLAR ? 3 : 5, 7);
+    /* every grid's line sheet, then a rectangle's wall sheet */
+    for (int pass = MEIRO_GRID_RECT; pass <= MEIRO_GRID_TRIANGLE + 1; pass++) {
+        meiro_grid g = pass > MEIRO_GRID_TRIANGLE ? MEIRO_GRID_RECT : (meiro_grid)pass;
+        walls = pass > MEIRO_GRID_TRIANGLE;
+        meiro_maze *m = maze_of(g, g == MEIRO_GRID_RECT ? 6 : 5, g == MEIRO_GRID_POLAR ? 3 : 5, 7);
         char pdf[128], cmd[400];
         snprintf(pdf, sizeof pdf, "%s/sheet.pdf", dir);
         meiro_error err = {0};
@@ -682,10 +742,12 @@ static void test_no_grey(void)
                 inside += all;
             }
         verdict_note(&grey, inked > 1000 && inside == 0,
-                     "grid %d: %zu grey pixels inside shapes (%zu inked)", g, inside, inked);
+                     "grid %d%s: %zu grey pixels inside shapes (%zu inked)", g,
+                     walls ? " walls" : "", inside, inked);
         free(pgm);
         meiro_maze_free(m);
     }
+    walls = false;
     CHECK_ALL(grey);
 }
 
@@ -802,6 +864,39 @@ static void test_refused(void)
     cell_mm = TACTILE_CELL_MM + 10;
     CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_OK);
     cell_mm = 0;
+    /* a wall sheet: its larger cells, the largest maze named again; on a
+     * rectangle only */
+    walls = true;
+    meiro_maze *big = maze_of(MEIRO_GRID_RECT, 30, 30, 1);
+    unsigned ww = 0, wh = 0;
+    CHECK(save(big, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT);
+    most = strstr(err.message, "): ");
+    CHECK_MSG(most && sscanf(most, "): %u x %u at most", &ww, &wh) == 2 && ww < w && wh < h, "%s",
+              err.message);
+    meiro_maze_free(big);
+    for (unsigned k = 0; k < 3; k++) { /* the largest fits; a column or a row more does not */
+        big = maze_of(MEIRO_GRID_RECT, ww + (k == 1), wh + (k == 2), 1);
+        remove(path);
+        CHECK_MSG(save(big, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) ==
+                          (k ? MEIRO_ERROR_ARGUMENT : MEIRO_OK) &&
+                      test_exists(path) == !k,
+                  "%ux%u: %s", ww + (k == 1), wh + (k == 2), err.message);
+        meiro_maze_free(big);
+    }
+    cell_mm = TACTILE_WALL_CELL_MM - 1; /* a line sheet's, not a wall sheet's */
+    remove(path);
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "cells are") && !test_exists(path));
+    cell_mm = 0;
+    big = maze_of(MEIRO_GRID_HEX, 3, 3, 1);
+    CHECK(save(big, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "rectangle's walls only") && !test_exists(path));
+    meiro_maze_free(big);
+    snprintf(path, sizeof path, "%s/walls.stl", dir);
+    CHECK(save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "--draw walls") && !test_exists(path));
+    snprintf(path, sizeof path, "%s/cell.pdf", dir);
+    walls = false;
     static char title[200];
     memset(title, 'a', 80); /* 80 cells: more than a line of A4 holds */
     CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, title, path, &err) == MEIRO_ERROR_ARGUMENT &&
@@ -1098,9 +1193,10 @@ static void test_plate(void)
 }
 
 static const test_case cases[] = {
-    {"plate", test_plate},     {"booklet", test_booklet}, {"braille", test_braille},
-    {"sheet", test_sheet},     {"no-grey", test_no_grey}, {"png-size", test_png_size},
-    {"refused", test_refused}, {"levels", test_levels},   {"svg", test_svg},
+    {"plate", test_plate},       {"booklet", test_booklet}, {"braille", test_braille},
+    {"sheet", test_sheet},       {"walls", test_walls},     {"no-grey", test_no_grey},
+    {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
+    {"svg", test_svg},
 };
 
 int main(int argc, char **argv)

@@ -291,10 +291,12 @@ typedef enum meiro_job_setting {
     MEIRO_JOB_BASE_UM,        /* the base plate's thickness (and the lid's); 2 mm */
     MEIRO_JOB_LID,            /* number: not 0: a lid, a part of its own */
     /* how the maze is drawn, and for the machines (meiro_job_save): */
-    MEIRO_JOB_DRAW_PATHS,    /* number: not 0: the corridors' centre-lines (the
+    MEIRO_JOB_DRAW_PATHS,    /* number: > 0: the corridors' centre-lines (the
                                 maze as a tree of lines) instead of the walls:
                                 pdf, svg, png, page, gcode, hpgl, dxf; not on a
-                                weave, a mission or floors */
+                                weave, a mission or floors; < 0: the walls
+                                asked for (a tactile sheet's default is the
+                                centre-lines); 0: the default */
     MEIRO_JOB_KERF_UM,       /* number: the laser's kerf in micrometres, 0 to
                                 MEIRO_KERF_MAX_UM (dxf with outlines): each
                                 outline moves half of it off the piece;

@@ -106,7 +106,8 @@ static const char *const usage_generate_machines =
     "For a machine (gcode, hpgl, dxf) and a 3D print (stl, 3mf):\n"
     "      --draw D         walls (default), or paths: the corridors' centre-lines,\n"
     "                       the maze as a tree of lines (pdf, svg, png, page,\n"
-    "                       gcode, hpgl, dxf)\n"
+    "                       gcode, hpgl, dxf); --print tactile: paths by\n"
+    "                       default, walls raised around 28 mm cells (rect)\n"
     "      --pen P          gcode: z (default: the pen up and down as Z moves) or\n"
     "                       servo (M3 S / M5)\n"
     "      --cut C          dxf: outlines (default: closed outlines around the\n"
@@ -169,7 +170,8 @@ typedef struct generate_args {
     unsigned wrap;          /* --wrap: MEIRO_WRAP_* bits */
     unsigned tactile_level; /* --tactile-level; 0: none */
     bool solution, seeded, has_start, has_goal, help;
-    bool paths, cut_lines, servo;            /* --draw, --cut, --pen */
+    int draw;                                /* --draw: 1 paths, -1 walls, 0 not given */
+    bool cut_lines, servo;                   /* --cut, --pen */
     long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
     int argc; /* the command as typed, to say one that works */
     char **argv;
@@ -370,7 +372,7 @@ static int machine_option(generate_args *a, int c, char **argv)
     case OPT_DRAW:
         if (strcmp(optarg, "walls") && strcmp(optarg, "paths"))
             return usage_error("generate", "--draw is walls or paths, not '%s'", optarg);
-        a->paths = !strcmp(optarg, "paths");
+        a->draw = strcmp(optarg, "paths") ? -1 : 1;
         return EXIT_OK;
     case OPT_CUT:
         if (strcmp(optarg, "outlines") && strcmp(optarg, "lines"))
@@ -500,7 +502,7 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_WALL_HEIGHT_UM, a->wall_height_um},
         {MEIRO_JOB_BASE_UM, a->base_um},
         {MEIRO_JOB_LID, a->lid},
-        {MEIRO_JOB_DRAW_PATHS, a->paths},
+        {MEIRO_JOB_DRAW_PATHS, a->draw},
         {MEIRO_JOB_CUT_LINES, a->cut_lines},
         {MEIRO_JOB_PEN_SERVO, a->servo},
         {MEIRO_JOB_KERF_UM, a->kerf_um < 0 ? 0 : a->kerf_um},

@@ -396,7 +396,9 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
 meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_export_options *opt,
                              meiro_error *err)
 {
-    meiro_status s = doc_init(d, item, 1, opt, -1, err);
+    /* the walls before the plan: a tactile sheet's cells are larger for them */
+    meiro_status s =
+        doc_plan(d, item, 1, opt, &(doc_parts){.cover = -1, .walls = machine_of(opt)->walls}, err);
     if (s == MEIRO_OK) d->style.marks.paths = machine_of(opt)->paths;
     return s;
 }
@@ -439,6 +441,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     resolve_style(&d->style, opt, items, count);
     doc_style *st = &d->style;
     if (parts && parts->cover >= 0) st->cover = parts->cover;
+    st->walls = st->tactile && parts && parts->walls;
     /* a table of contents: asked for, else the template's, else for over
      * 20 mazes of one a page (not for worksheets of several a page) */
     int contents = parts ? parts->contents : 0;
@@ -1183,9 +1186,9 @@ meiro_status doc_draw_page(const document *d, size_t index, canvas *cv, bool maz
         return canvas_status(cv, err);
     }
     if (st->tactile && p->kind == PAGE_PUZZLES) return draw_tactile(cv, d, p, &f, err);
-    /* a tactile booklet's print key: the mazes as the sheets draw them, lines */
+    /* a tactile print key: the mazes as the sheets draw them, lines or walls */
     maze_marks marks = st->marks;
-    marks.paths = marks.paths || st->tactile;
+    marks.paths = marks.paths || (st->tactile && !st->walls);
     bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {

@@ -42,6 +42,7 @@ typedef struct doc_style {
     bool grey_answers; /* the answer a grey band, not coloured (page/print.h) */
     uint32_t answer_colour; /* meiro_export_options.answer_colour */
     bool tactile;      /* puzzle pages as tactile sheets (compose/tactile.h) */
+    bool walls;        /* tactile sheets' walls raised (--draw walls), not their centre-lines */
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words;          /* the texts in the page's language; the pointers below point here */
@@ -111,6 +112,7 @@ typedef struct doc_parts {
     size_t per_copy;
     bool clean;          /* a book to sell: no meiro name, seed or remaking
                             command on its pages (page numbers stay) */
+    bool walls;          /* tactile sheets: the walls (--draw walls) */
 } doc_parts;
 
 /* Plans the pages and checks every maze fits its slot, so that errors come

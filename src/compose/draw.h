@@ -120,6 +120,11 @@ void draw_mission(canvas *cv, const meiro_maze *m, const meiro_path *path, const
  * the page, instead of its walls (marks->paths): long strokes of the
  * walls' width, round caps and joins, each line once. */
 void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line);
+/* The same for what `trace` draws as `role` (trace_rect_walls: a tactile
+ * sheet's walls, of the one width, round-capped). */
+void stroke_traced(scene *s, scene_role role,
+                   void (*trace)(const meiro_maze *, const page_layout *, const grid_pen *),
+                   const meiro_maze *m, const page_layout *L, double line);
 
 /* The same for a polar, hex or triangle maze (draw_grid.c), its walls
  * `line` wide (draw_maze's, snapped to whole pixels on a picture). */

@@ -234,16 +234,23 @@ static void stroke_grid_walls(const canvas *cv, scene *s, const meiro_maze *m, c
     scene_end(s);
 }
 
-void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line)
+void stroke_traced(scene *s, scene_role role,
+                   void (*trace)(const meiro_maze *, const page_layout *, const grid_pen *),
+                   const meiro_maze *m, const page_layout *L, double line)
 {
     wall_items w = {s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0, 0};
-    scene_path(s, ROLE_CORRIDORS, &w.ink);
+    scene_path(s, role, &w.ink);
     grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
     trail_pen *trails = trail_pen_new(&pen, ARC_CHORD_MM);
     grid_pen joined = trails ? trail_pen_pen(trails) : pen;
-    trace_centre_lines(m, L, &joined);
+    trace(m, L, &joined);
     trail_pen_free(trails);
     scene_end(s);
+}
+
+void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line)
+{
+    stroke_traced(s, ROLE_CORRIDORS, trace_centre_lines, m, L, line);
 }
 
 /* ---- The solution ---- */

@@ -198,12 +198,17 @@ static meiro_status sheet_plan(const document *d, const doc_page *p, const page_
 {
     const doc_style *st = &d->style;
     const meiro_maze *m = d->items[p->first].maze;
-    double cell = st->cell_exact > 0 ? st->cell_exact : TACTILE_CELL_MM; /* --cell: larger */
-    if (cell < TACTILE_CELL_MM)
+    if (st->walls && m->grid != MEIRO_GRID_RECT)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                          "--draw walls: a tactile sheet raises a rectangle's walls only (hex, "
+                          "triangle and polar sheets are line mazes, without --draw walls)");
+    double least = st->walls ? TACTILE_WALL_CELL_MM : TACTILE_CELL_MM;
+    double cell = st->cell_exact > 0 ? st->cell_exact : least; /* --cell: larger */
+    if (cell < least)
         return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
                           "a tactile sheet's cells are %g mm or more (lines 1/4 in apart, S and G "
-                          "1/2 in), not %g",
-                          TACTILE_CELL_MM, cell);
+                          "1/2 in%s), not %g",
+                          least, st->walls ? " 1/4 in clear of the walls" : "", cell);
     meiro_status s = heading_plan(d, p, f, &sh->head, err);
     if (s != MEIRO_OK) return s;
     /* the key, two rows at the foot; the maze between */
@@ -290,12 +295,13 @@ static bool roomy(const box *b, const sheet *sh, double (*lines)[4], size_t n, d
 /* S's and G's labels (their braille and print, `w` x BRAILLE_H_MM each)
  * beside their symbols at `ends`: left, right, above or below, 1/4 in off
  * the symbol, the first with room (roomy); both, or none (the key). */
-static meiro_status place_beside(const meiro_maze *m, const sheet *sh, const double w[2],
-                                 double (*ends)[2], beside *out, meiro_error *err)
+static meiro_status place_beside(const meiro_maze *m, bool walls, const sheet *sh,
+                                 const double w[2], double (*ends)[2], beside *out,
+                                 meiro_error *err)
 {
     double(*lines)[4];
     size_t n;
-    if (!centre_segments(m, &sh->L, &lines, &n))
+    if (!pen_segments(walls ? trace_rect_walls : trace_centre_lines, m, &sh->L, &lines, &n))
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S's and G's labels");
     /* from the symbol's centre: its half, the gap and half a millimetre */
     double r = TACTILE_SYMBOL_MM / 2 + TACTILE_APART_MM + 0.5, h = BRAILLE_H_MM;
@@ -350,7 +356,7 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
                measured_width(cv, words[k], st->marks.font, true, TACTILE_PRINT_MM);
     }
     beside on = {0};
-    if (s == MEIRO_OK) s = place_beside(m, &sh, w, ends, &on, err);
+    if (s == MEIRO_OK) s = place_beside(m, st->walls, &sh, w, ends, &on, err);
     /* the key: a symbol, its braille and print */
     double row = TACTILE_SYMBOL_MM + TACTILE_APART_MM, left = f->margin, end = left;
     for (int k = 0; k < 2 && s == MEIRO_OK && !on.fit; k++) {
@@ -362,7 +368,8 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
     if (s == MEIRO_OK) s = page_number(cv, d, p, f, end, err);
     if (s != MEIRO_OK) return s;
     /* the maze, its cells at the tactile size */
-    stroke_centre_lines(sc, m, &sh.L, TACTILE_LINE_MM);
+    if (st->walls) stroke_traced(sc, ROLE_WALLS, trace_rect_walls, m, &sh.L, TACTILE_LINE_MM);
+    else stroke_centre_lines(sc, m, &sh.L, TACTILE_LINE_MM);
     for (int k = 0; k < 2; k++) symbol(sc, k ? ROLE_GOAL : ROLE_START, ends[k][0], ends[k][1]);
     for (int k = 0; k < 2 && s == MEIRO_OK && on.fit; k++)
         s = label(cv, d, words[k], k ? "G" : "S", on.at[k].x, on.at[k].y, NULL, err);

@@ -1,6 +1,7 @@
 /* A sheet for swell (capsule) paper, read with the fingers (--print
- * tactile): the maze as its corridors' centre-lines raised, S a filled
- * circle and G a filled square, a key of the two with their braille and
+ * tactile): the maze as its corridors' centre-lines raised (or, with
+ * --draw walls, a rectangle's walls around corridors a finger follows),
+ * S a filled circle and G a filled square, a key of the two with their braille and
  * print labels, the title in braille and print; pure black, nothing else
  * (no frame, answer, badge or footer). The sizes follow APH's guidelines
  * for tactile graphics: lines a reader must tell apart at least 1/4 in
@@ -9,6 +10,8 @@
 #define MEIRO_SRC_COMPOSE_TACTILE_H
 
 #include "compose/document.h"
+
+#include <math.h>
 
 
 #define TACTILE_APART_MM 6.35  /* 1/4 in: the least gap between lines told apart */
@@ -21,12 +24,19 @@
  * then lines pass 17.5 mm apart and more (tests/test_tactile.c measures
  * both on every grid) */
 #define TACTILE_CELL_MM 19.0
+/* A wall sheet's cell (--draw walls, rectangles): S or G (13 mm across,
+ * the square's sides along the walls) 1/4 in clear of each wall's edge,
+ * the walls half in the cell: 27.2 mm, rounded up to the millimetre (the
+ * gaps then above 1/4 in as drawn, not at it where rounding decides):
+ * 28 mm; a corridor then 26.5 mm wide, a finger's and more */
+#define TACTILE_WALL_CELL_MM ceil(TACTILE_SYMBOL_MM + 2 * TACTILE_APART_MM + TACTILE_LINE_MM)
 
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f
  * (in a booklet, headed by its maze's number and with its page number in
  * braille and print at the foot's right); MEIRO_ERROR_ARGUMENT naming the
  * largest maze that fits when the maze is too big for the paper at
- * TACTILE_CELL_MM. tactile_check: the same refusals, drawing nothing
+ * TACTILE_CELL_MM (a wall sheet's: TACTILE_WALL_CELL_MM, and a
+ * rectangle's only). tactile_check: the same refusals, drawing nothing
  * (doc_plan's, before any page is drawn). */
 meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
                           meiro_error *err);

@@ -154,7 +154,8 @@ static meiro_status check_layout(const doc_item *item, const meiro_export_option
 {
     /* the composer's (in libmeiro.so: -f page's check loads no module) */
     document d;
-    meiro_status s = doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
+    /* the page, the cell size, the fit (opt: a machine_page's, export_check_unlocalized) */
+    meiro_status s = doc_init_writer(&d, item, opt, err);
     if (s != MEIRO_OK) return s;
     if (raster) s = drawing()->raster_check(&d, opt, err);
     page_layout L;
@@ -508,7 +509,8 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
 
 static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height,
                                              meiro_format format, const meiro_export_options *opt,
-                                             double *cell_mm, meiro_error *err)
+                                             const machine_options *machine, double *cell_mm,
+                                             meiro_error *err)
 {
     if (cell_mm) *cell_mm = 0;
     meiro_export_options defaults;
@@ -529,7 +531,11 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
-    if (row->check) s = row->check(&item, opt, cell_mm, err); /* the text formats take any maze */
+    machine_page local = {.page = *opt}; /* as the writer has them (a tactile sheet's walls) */
+    if (machine) local.machine = *machine;
+    else machine_options_init(&local.machine);
+    /* the text formats take any maze */
+    if (row->check) s = row->check(&item, &local.page, cell_mm, err);
     /* what the options get wrong first, then whether the memory suffices */
     if (s == MEIRO_OK) s = format_memory_check(format, width, height, err);
     return s;
@@ -542,7 +548,7 @@ meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format fo
     c_numbers n;
     c_numbers_begin(&n);
     meiro_status r =
-        export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, err);
+        export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, NULL, err);
     c_numbers_end(&n);
     return r;
 }
@@ -554,7 +560,7 @@ meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format 
     c_numbers n;
     c_numbers_begin(&n);
     meiro_status r =
-        export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, cell_mm, err);
+        export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, cell_mm, err);
     c_numbers_end(&n);
     return r;
 }
@@ -565,7 +571,18 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, cell_mm, err);
+    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, NULL, cell_mm, err);
+    c_numbers_end(&n);
+    return r;
+}
+
+meiro_status format_size_check(meiro_grid grid, uint32_t width, uint32_t height,
+                               meiro_format format, const meiro_export_options *opt,
+                               const machine_options *machine, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, machine, NULL, err);
     c_numbers_end(&n);
     return r;
 }

@@ -11,6 +11,13 @@
 meiro_status format_memory_check(meiro_format format, uint32_t width, uint32_t height,
                                  meiro_error *err);
 
+/* meiro_export_grid_cell_mm's checks with the drawing's and the
+ * machines' settings (NULL: the defaults): a tactile sheet's walls take
+ * larger cells. */
+meiro_status format_size_check(meiro_grid grid, uint32_t width, uint32_t height,
+                               meiro_format format, const meiro_export_options *opt,
+                               const machine_options *machine, meiro_error *err);
+
 /* meiro_write and meiro_save with the settings no options struct holds
  * (what a job writes: job.c, meiro_job_save): a 3D print's sizes, the
  * drawing's and the machines'; NULL: the defaults. A format takes notice

@@ -38,7 +38,7 @@ struct meiro_job {
     uint32_t extent_w, extent_h; /* the cells on the page */
     int fits_paper;              /* a paper a text refused would fit, or -1 */
     /* the drawing's and the machine's settings (MEIRO_JOB_DRAW_PATHS on) */
-    bool paths, cut_lines, servo;
+    bool paths, walls, cut_lines, servo; /* walls: --draw walls asked for */
     long long kerf_um;
     uint32_t cut_rgb, engrave_rgb;
     char caption[48];
@@ -138,7 +138,9 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
         return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
-    case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_DRAW_PATHS: /* < 0: the walls asked for (not a tactile sheet's default) */
+        job->paths = value > 0, job->walls = value < 0;
+        return MEIRO_OK;
     case MEIRO_JOB_KERF_UM: job->kerf_um = value; return MEIRO_OK; /* checked when planned */
     case MEIRO_JOB_CUT_LINES: job->cut_lines = value != 0; return MEIRO_OK;
     case MEIRO_JOB_PEN_SERVO: job->servo = value != 0; return MEIRO_OK;
@@ -191,7 +193,7 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
     case MEIRO_JOB_EXTENT_HEIGHT: return job->extent_h;
     case MEIRO_JOB_FITS_PAPER: return job->fits_paper;
-    case MEIRO_JOB_DRAW_PATHS: return job->paths;
+    case MEIRO_JOB_DRAW_PATHS: return job->paths ? 1 : job->walls ? -1 : 0;
     case MEIRO_JOB_KERF_UM: return job->kerf_um;
     case MEIRO_JOB_CUT_LINES: return job->cut_lines;
     case MEIRO_JOB_PEN_SERVO: return job->servo;
@@ -279,6 +281,7 @@ static void job_machine(const meiro_job *job, machine_options *m)
 {
     machine_options_init(m);
     m->paths = job->paths;
+    m->walls = job->walls;
     m->kerf_mm = (double)job->kerf_um / 1000;
     m->cut_lines = job->cut_lines;
     m->servo = job->servo;
@@ -440,6 +443,11 @@ static meiro_status plan_tactile_level(meiro_job *job, meiro_error *err)
                     "--tactile-level is the maze (its size, generator, S and G): not with -W, "
                     "-H, -a, --ends, --start, --age, --difficulty, --grid or another kind of "
                     "maze");
+    if (job->walls && job->tactile_level < TACTILE_LEVEL_MAZE)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--draw walls: tactile levels 1 to %u are lines to follow, only level %u is "
+                    "a maze with walls",
+                    TACTILE_LEVEL_MAZE - 1, TACTILE_LEVEL_MAZE);
     return MEIRO_OK;
 }
 
@@ -464,6 +472,14 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     if (s == MEIRO_OK && job->floors) s = stack_floors(job, err);
     if (s != MEIRO_OK) return s;
     plan_extent(job);
+    if (job->walls && print_profile_of(job->page.print)->tactile) {
+        /* a wall sheet's larger cells: its size refused now, as the page's */
+        machine_options m;
+        job_machine(job, &m);
+        s = format_size_check(job->maze.grid, job->extent_w, job->extent_h, job->format, &job->page,
+                              &m, err);
+        if (s != MEIRO_OK) return s;
+    }
     s = plan_solid(job, err);
     if (s != MEIRO_OK) return s;
     job->planned = true;

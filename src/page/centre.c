@@ -175,8 +175,14 @@ static void segs_arc(void *ctx, double cx, double cy, double r, double a0, doubl
 
 bool centre_segments(const meiro_maze *m, const page_layout *L, double (**out)[4], size_t *n)
 {
+    return pen_segments(trace_centre_lines, m, L, out, n);
+}
+
+bool pen_segments(void (*trace)(const meiro_maze *, const page_layout *, const grid_pen *),
+                  const meiro_maze *m, const page_layout *L, double (**out)[4], size_t *n)
+{
     segs l = {0};
-    trace_centre_lines(m, L, &(grid_pen){segs_move, segs_line, segs_arc, &l});
+    trace(m, L, &(grid_pen){segs_move, segs_line, segs_arc, &l});
     if (l.failed) {
         free(l.v);
         l.v = NULL, l.n = 0;

@@ -44,5 +44,8 @@ void trace_centre_lines(const meiro_maze *m, const page_layout *L, const grid_pe
  * measures its labels' room against and a tactile plate raises. false
  * without memory (*segs NULL). */
 bool centre_segments(const meiro_maze *m, const page_layout *L, double (**segs)[4], size_t *n);
+/* The same for what `trace` draws (a grid's walls: a tactile sheet's). */
+bool pen_segments(void (*trace)(const meiro_maze *, const page_layout *, const grid_pen *),
+                  const meiro_maze *m, const page_layout *L, double (**segs)[4], size_t *n);
 
 #endif

@@ -46,6 +46,10 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
                           "--print %s draws %s in pdf, svg, png or page%s, not %s", profile->name,
                           profile->tactile ? "a sheet for swell paper" : "a page",
                           profile->tactile ? " (or a plate to 3D-print: stl, 3mf)" : "", name);
+    if (plate && m->walls)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--draw walls: a tactile plate (%s) raises the corridors' centre-lines only",
+                    name);
     if (m->paths && !draws_paths(format))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);

@@ -15,6 +15,7 @@
 
 typedef struct machine_options {
     bool paths;     /* the corridors' centre-lines instead of the walls */
+    bool walls;     /* the walls asked for (--draw walls): a tactile sheet's default is paths */
     bool cut_lines; /* dxf: the strokes as cut lines, not outlines around them */
     bool servo;     /* gcode: the pen lifted by a servo (M3 S / M5), not Z */
     double kerf_mm; /* dxf outlines: moved half of it off the piece */
