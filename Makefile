@@ -642,6 +642,8 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	pdftoppm -r 30 -png -f 1 -l 3 samples/tactile-booklet.pdf samples/tactile-booklet-page
 	$(BUILD)/meiro booklet --print large-print -n 22 --answers key -s 2026 -o samples/large-print-booklet.pdf
 	pdftoppm -r 30 -png -f 1 -l 3 samples/large-print-booklet.pdf samples/large-print-booklet-page
+	$(SAMPLE) -W 5 -H 6 --print tactile --draw walls --title "Maze" -o samples/tactile-walls.pdf
+	pdftoppm -r 30 -png -singlefile samples/tactile-walls.pdf samples/tactile-walls
 	$(SAMPLE) -W 6 -H 6 --print tactile --title "Maze" -o samples/tactile-plate.stl
 	$(BUILD)/tests/stl_view samples/tactile-plate.stl samples/tactile-plate.png 800
 	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
