@@ -9,7 +9,7 @@
 # typed as typed, and exit as in English, writing nothing; a sample of
 # what good commands say (where the answer went, a rule sheet's seed, a
 # small cell's and an age's warnings, a laser's and a PDF's preflight
-# reports) in each language too. meiro serve's messages stay English (its
+# reports, a booklet's refusals) in each language too. meiro serve's messages stay English (its
 # page words them).
 # Usage: messages.sh BUILD_DIR
 # meiro-suite: test check
@@ -127,6 +127,20 @@ for l in $langs; do
     run 0 "$meiro" preflight --lang "$l" "$tmp/small.pdf"
     mv "$tmp/out" "$tmp/err"
     says "$l" "not PDF/X, which %s does not ask for" "a home printer"; err_lacks "home printer"
+    run 2 "$meiro" preflight --print kdpp --lang "$l" "$tmp/small.pdf"
+    says "$l" "%s (or a machine: plotter, laser or 3d)" "; did you mean '%.*s'?" \
+        "unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser, tactile or large-print)%s"
+    err_lacks "unknown print"; err_lacks "or a machine"
+    # a booklet's refusals: a folded one's bleed, a print service's page
+    # count (the library's, a word inside it), the command's own --signature
+    run 2 "$meiro" booklet -n 6 --fold --bleed 3 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "a bleed is for a print shop's pages, not for sheets folded at home: use --fold=pages with --bleed"
+    err_lacks "print shop's"; absent "$tmp/x.pdf"
+    run 2 "$meiro" booklet -n 6 --print kdp --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "%s binds books of %u to %u pages, and this one has %zu: %s" "ask for more mazes (-n)"
+    err_has "Amazon KDP"; err_lacks "binds books"; absent "$tmp/x.pdf"
+    run 2 "$meiro" booklet -n 4 --fold --signature 60 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--signature takes 1 to 50 sheets, not '%s'"; err_has 60; err_lacks "takes 1 to 50"
 done
 # a booklet's lines: a name twice on the class list, the seed that makes
 # it again (one language: the catalogue's words are checked above)

@@ -181,14 +181,18 @@ int cmd_preflight(int argc, char **argv)
         case OPT_SERVICE:
             /* a machine's file, or a PDF for a service */
             if ((machined = meiro_machine_from_name(optarg, &machine, NULL) == MEIRO_OK)) break;
-            if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
-                return usage_error("preflight", "%s (or a machine: plotter, laser or 3d)",
-                                   err.message);
+            if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK) {
+                /* the library's message inside: the whole said, its parts translated */
+                char message[sizeof err.message + 40];
+                snprintf(message, sizeof message, N_("%s (or a machine: plotter, laser or 3d)"),
+                         err.message);
+                return usage_error("preflight", "%s", message);
+            }
             if (print == MEIRO_PRINT_TACTILE || print == MEIRO_PRINT_LARGE_PRINT)
                 return usage_error("preflight",
-                                   "--print %s is a tactile sheet's or large print's: preflight "
-                                   "checks a PDF for a print service (kdp, ingram, lulu or home) "
-                                   "or a machine's file (plotter, laser or 3d)",
+                                   N_("--print %s is a tactile sheet's or large print's: "
+                                      "preflight checks a PDF for a print service (kdp, ingram, "
+                                      "lulu or home) or a machine's file (plotter, laser or 3d)"),
                                    optarg);
             break;
         case O_PEN_WIDTH:
