@@ -8,8 +8,9 @@
 # inside them: a "did you mean", the system's reason), keep what the user
 # typed as typed, and exit as in English, writing nothing; a sample of
 # what good commands say (where the answer went, a rule sheet's seed, a
-# small cell's and an age's warnings, a laser's preflight report) in each
-# language too. meiro serve's messages stay English (its page words them).
+# small cell's and an age's warnings, a laser's and a PDF's preflight
+# reports, a booklet's refusals) in each language too. meiro serve's messages stay English (its
+# page words them).
 # Usage: messages.sh BUILD_DIR
 # meiro-suite: test check
 build=${1:-build}
@@ -51,6 +52,7 @@ err_lacks() { if grep -qF -- "$1" "$tmp/err"; then bad "$lang: stderr still says
 
 printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
 "$meiro" generate -s 7 -W 10 -H 8 --loops 60 -o "$tmp/loops.dxf" 2> /dev/null
+"$meiro" generate -s 1 -W 5 -H 5 -o "$tmp/small.pdf" 2> /dev/null
 printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
@@ -114,6 +116,31 @@ for l in $langs; do
         "piece" "%.2f mm at (%.1f, %.1f)" \
         "pieces that fall out of the sheet (walls joined to no other: a loop's island): %zu, at %s mm"
     err_has "^FAIL islands      "; err_lacks "fall out"
+    # a PDF's report for a print service, and for a home printer (a word
+    # inside a line said too); the verdicts and rules stay English
+    run 1 "$meiro" preflight --print kdp --lang "$l" "$tmp/small.pdf"
+    mv "$tmp/out" "$tmp/err"
+    says "$l" "1 page: %s binds an even count of %u to %u (a cover? check it with --cover)" \
+        "%s in the document information: %s asks for files without metadata (the title kept)" \
+        "the thinnest line %.3g pt (page %d)" "no blank pages"
+    err_has "^FAIL pages        "; err_has "^ok   lines        "; err_lacks "binds an even"
+    run 0 "$meiro" preflight --lang "$l" "$tmp/small.pdf"
+    mv "$tmp/out" "$tmp/err"
+    says "$l" "not PDF/X, which %s does not ask for" "a home printer"; err_lacks "home printer"
+    run 2 "$meiro" preflight --print kdpp --lang "$l" "$tmp/small.pdf"
+    says "$l" "%s (or a machine: plotter, laser or 3d)" "; did you mean '%.*s'?" \
+        "unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser, tactile or large-print)%s"
+    err_lacks "unknown print"; err_lacks "or a machine"
+    # a booklet's refusals: a folded one's bleed, a print service's page
+    # count (the library's, a word inside it), the command's own --signature
+    run 2 "$meiro" booklet -n 6 --fold --bleed 3 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "a bleed is for a print shop's pages, not for sheets folded at home: use --fold=pages with --bleed"
+    err_lacks "print shop's"; absent "$tmp/x.pdf"
+    run 2 "$meiro" booklet -n 6 --print kdp --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "%s binds books of %u to %u pages, and this one has %zu: %s" "ask for more mazes (-n)"
+    err_has "Amazon KDP"; err_lacks "binds books"; absent "$tmp/x.pdf"
+    run 2 "$meiro" booklet -n 4 --fold --signature 60 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--signature takes 1 to 50 sheets, not '%s'"; err_has 60; err_lacks "takes 1 to 50"
 done
 # a booklet's lines: a name twice on the class list, the seed that makes
 # it again (one language: the catalogue's words are checked above)

@@ -363,8 +363,8 @@ static int fold_option(meiro_booklet_options *b, int c)
         if (!optarg || !strcmp(optarg, "sheets")) b->fold = MEIRO_FOLD_SHEETS;
         else if (!strcmp(optarg, "pages")) b->fold = MEIRO_FOLD_PAGES;
         else
-            return usage_error("booklet",
-                               "--fold is --fold, --fold=sheets or --fold=pages, not '%s'", optarg);
+            return usage_error(
+                "booklet", N_("--fold is --fold, --fold=sheets or --fold=pages, not '%s'"), optarg);
         return EXIT_OK;
     case OPT_SHEET:
         if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK)
@@ -373,7 +373,7 @@ static int fold_option(meiro_booklet_options *b, int c)
         return EXIT_OK;
     case OPT_SIGNATURE:
         if (!parse_u64(optarg, 50, &v) || v == 0)
-            return usage_error("booklet", "--signature takes 1 to 50 sheets, not '%s'", optarg);
+            return usage_error("booklet", N_("--signature takes 1 to 50 sheets, not '%s'"), optarg);
         b->signature = (unsigned)v;
         return EXIT_OK;
     default: /* OPT_CREEP */
@@ -381,8 +381,8 @@ static int fold_option(meiro_booklet_options *b, int c)
         if (*end || end == optarg || !(b->creep_mm >= 0 && b->creep_mm <= 2))
             return usage_error(
                 "booklet",
-                "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
-                "not '%s'",
+                N_("--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
+                   "not '%s'"),
                 optarg);
         return EXIT_OK;
     }

@@ -35,8 +35,8 @@ static const char *const usage_preflight =
     "      --pages N        --cover: the book's page count\n"
     "      --paper P        --cover: the book's trim (6x9in, a5, ...)\n"
     "      --stock S        --cover: white (default), cream or color paper\n"
-    "      --lang L         the report's and messages' language (a machine's\n"
-    "                       rules in it; a PDF's in English): en ja es fr de pt\n"
+    "      --lang L         the report's and messages' language (ok, FAIL and\n"
+    "                       the rules' names in English): en ja es fr de pt\n"
     "                       zh ko ar zh-Hant (default: the locale's)\n"
     "\n"
     "A machine's file meiro wrote (.gcode, .nc, .hpgl, .plt, .dxf, .svg; .stl,\n"
@@ -181,14 +181,18 @@ int cmd_preflight(int argc, char **argv)
         case OPT_SERVICE:
             /* a machine's file, or a PDF for a service */
             if ((machined = meiro_machine_from_name(optarg, &machine, NULL) == MEIRO_OK)) break;
-            if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
-                return usage_error("preflight", "%s (or a machine: plotter, laser or 3d)",
-                                   err.message);
+            if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK) {
+                /* the library's message inside: the whole said, its parts translated */
+                char message[sizeof err.message + 40];
+                snprintf(message, sizeof message, N_("%s (or a machine: plotter, laser or 3d)"),
+                         err.message);
+                return usage_error("preflight", "%s", message);
+            }
             if (print == MEIRO_PRINT_TACTILE || print == MEIRO_PRINT_LARGE_PRINT)
                 return usage_error("preflight",
-                                   "--print %s is a tactile sheet's or large print's: preflight "
-                                   "checks a PDF for a print service (kdp, ingram, lulu or home) "
-                                   "or a machine's file (plotter, laser or 3d)",
+                                   N_("--print %s is a tactile sheet's or large print's: "
+                                      "preflight checks a PDF for a print service (kdp, ingram, "
+                                      "lulu or home) or a machine's file (plotter, laser or 3d)"),
                                    optarg);
             break;
         case O_PEN_WIDTH:

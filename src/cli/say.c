@@ -51,8 +51,9 @@ void say_language(int argc, char **argv)
         if (!strcmp(say_languages[l], asked)) language_column = say_languages + l;
 }
 
-/* A message's values: where each is in the English text. */
-enum { MAX_VALUES = 8 };
+/* A message's values: where each is in the English text (a preflight's
+ * page size has ten). */
+enum { MAX_VALUES = 12 };
 typedef struct value {
     const char *at;
     size_t len;

@@ -534,12 +534,12 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
             (kind->options != plain_options || kind->mission))
             return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                               profile->tactile
-                                  ? "--print tactile draws a maze of one floor without crossings "
-                                    "or a mission: a tactile booklet's kinds are plain and "
-                                    "choices=N, not %s"
-                                  : "large print has no small print, and the line that says a "
-                                    "%s maze's rule is: its booklet's kinds are plain and "
-                                    "choices=N",
+                                  ? N_("--print tactile draws a maze of one floor without "
+                                       "crossings or a mission: a tactile booklet's kinds are "
+                                       "plain and choices=N, not %s")
+                                  : N_("large print has no small print, and the line that says "
+                                       "a %s maze's rule is: its booklet's kinds are plain and "
+                                       "choices=N"),
                               kind->name);
         if (kind->counted && b->shapes)
             return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
@@ -684,10 +684,11 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
     size_t pages = d->page_count;
     if (pages < service->pages_min || pages > service->pages_max)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
-                          "%s binds books of %u to %u pages, and this one has %zu: %s",
+                          N_("%s binds books of %u to %u pages, and this one has %zu: %s"),
                           service->service, service->pages_min, service->pages_max, pages,
-                          pages < service->pages_min ? "ask for more mazes (-n)"
-                                                     : "ask for fewer mazes, or make two volumes");
+                          pages < service->pages_min
+                              ? N_("ask for more mazes (-n)")
+                              : N_("ask for fewer mazes, or make two volumes"));
     double gutter = meiro_print_gutter_mm(opt->print, (unsigned)pages);
     return gutter > d->style.paper.gutter ? drawing()->doc_set_gutter(d, gutter, err) : MEIRO_OK;
 }
@@ -840,25 +841,28 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
                           N_("a folded booklet is a PDF (its sheets are printed)"));
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
         return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
-                          "a bleed is for a print shop's pages, not for sheets folded at home: "
-                          "use --fold=pages with --bleed");
+                          N_("a bleed is for a print shop's pages, not for sheets folded at home: "
+                             "use --fold=pages with --bleed"));
     if (page && (page->print == MEIRO_PRINT_PLOTTER || page->print == MEIRO_PRINT_LASER))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "--print %s is a machine's (generate -f %s), not a booklet's",
-                          meiro_print_name(page->print),
-                          page->print == MEIRO_PRINT_PLOTTER ? "gcode or hpgl" : "dxf");
+                          page->print == MEIRO_PRINT_PLOTTER
+                              ? N_("--print plotter is a machine's (generate -f gcode or hpgl), "
+                                   "not a booklet's")
+                              : N_("--print laser is a machine's (generate -f dxf), not a "
+                                   "booklet's"));
     if (page && page->print == MEIRO_PRINT_TACTILE) {
         /* swell paper goes through the fuser a sheet at a time, one side */
         const char *refused = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
-                                  ? "a PDF (or its pages as data)"
-                              : b->fold                   ? "not folded (--fold)"
-                              : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
-                              : b->cover == 1             ? "without a print cover (--cover)"
-                                                          : NULL;
+                                  ? N_("a PDF (or its pages as data)")
+                              : b->fold ? N_("not folded (--fold)")
+                              : b->copies > 1 || b->names
+                                  ? N_("not a class set (--copies, --names)")
+                              : b->cover == 1 ? N_("without a print cover (--cover)")
+                                              : NULL;
         if (refused)
             return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                              "a tactile booklet is sheets of swell paper, its braille contents "
-                              "first: %s",
+                              N_("a tactile booklet is sheets of swell paper, its braille "
+                                 "contents first: %s"),
                               refused);
     }
     if (page && print_profile_of(page->print)->no_fine_text) {
@@ -866,36 +870,40 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
          * sizes, a cover's lines, a copy's label in the footer, pages
          * scaled onto a sheet */
         const char *refused = format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE
-                                  ? "a PDF (or its pages as data)"
-                              : b->copies > 1 || b->names ? "not a class set (--copies, --names)"
-                              : b->cover == 1             ? "without a cover (--cover)"
-                              : b->sheet >= 0 ? "its pages not scaled onto a sheet (--sheet)"
+                                  ? N_("a PDF (or its pages as data)")
+                              : b->copies > 1 || b->names
+                                  ? N_("not a class set (--copies, --names)")
+                              : b->cover == 1 ? N_("without a cover (--cover)")
+                              : b->sheet >= 0 ? N_("its pages not scaled onto a sheet (--sheet)")
                                               : NULL;
         if (refused)
             return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                              "a large-print booklet has no text under 18 pt: %s", refused);
+                              N_("a large-print booklet has no text under 18 pt: %s"), refused);
     }
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "a print service's book is one PDF of pages%s",
-                          b->fold == MEIRO_FOLD_SHEETS ? ", not sheets folded at home (--fold)"
-                          : b->copies > 1              ? ", not a class set (--copies)"
-                                                       : "");
+                          b->fold == MEIRO_FOLD_SHEETS
+                              ? N_("a print service's book is one PDF of pages, not sheets "
+                                   "folded at home (--fold)")
+                          : b->copies > 1
+                              ? N_("a print service's book is one PDF of pages, not a class set "
+                                   "(--copies)")
+                              : N_("a print service's book is one PDF of pages"));
     if ((b->sheet >= 0 || b->creep_mm > 0) && b->fold != MEIRO_FOLD_SHEETS)
         return fail_field(err, b->sheet >= 0 ? MEIRO_FIELD_SHEET : MEIRO_FIELD_CREEP,
                           MEIRO_ERROR_ARGUMENT,
-                          "a sheet and creep are for a booklet folded from sheets (--fold)");
+                          N_("a sheet and creep are for a booklet folded from sheets (--fold)"));
     if (b->sheet >= MEIRO_PAPER_COUNT)
         return fail_field(err, MEIRO_FIELD_SHEET, MEIRO_ERROR_ARGUMENT, "invalid sheet %d",
                           b->sheet);
     if (b->signature > 50 || !(b->creep_mm >= 0 && b->creep_mm <= 2))
         return fail_field(err, b->signature > 50 ? MEIRO_FIELD_SIGNATURE : MEIRO_FIELD_CREEP,
                           MEIRO_ERROR_ARGUMENT,
-                          "a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet");
+                          N_("a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet"));
     if (b->signature && !b->fold)
         return fail_field(err, MEIRO_FIELD_SIGNATURE, MEIRO_ERROR_ARGUMENT,
-                          "signatures are for folded booklets (--fold, or --fold=pages)");
+                          N_("signatures are for folded booklets (--fold, or --fold=pages)"));
     if (b->copies > 1 && ((format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE) || b->fold))
         return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
                           N_("a class set (copies) is a PDF, not folded: %s"),

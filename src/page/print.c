@@ -148,7 +148,7 @@ meiro_status meiro_stock_from_name(const char *name, meiro_stock *stock, meiro_e
         }
     }
     return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown paper stock '%s' (white, cream or color)", name ? name : "");
+                      N_("unknown paper stock '%s' (white, cream or color)"), name ? name : "");
 }
 
 meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pages,
@@ -158,12 +158,13 @@ meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pag
     const print_profile *service = print_profile_of(print);
     if (!(service->paper_in[0] > 0))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "covers are made for kdp, ingram and lulu, not for %s", service->name);
+                          N_("covers are made for kdp, ingram and lulu, not for %s"),
+                          service->name);
     if ((unsigned)stock >= MEIRO_STOCK_COUNT)
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "invalid paper stock");
     if (pages < service->pages_min || pages > service->pages_max)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
-                          "%s binds books of %u to %u pages, not %u", service->service,
+                          N_("%s binds books of %u to %u pages, not %u"), service->service,
                           service->pages_min, service->pages_max, pages);
     if (!(trim_w_mm >= MEIRO_PAPER_MIN_MM && trim_w_mm <= MEIRO_PAPER_MAX_MM &&
           trim_h_mm >= MEIRO_PAPER_MIN_MM && trim_h_mm <= MEIRO_PAPER_MAX_MM))

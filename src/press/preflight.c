@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,6 +383,25 @@ static double shown(double v) { return fmax(-99999, fmin(99999, v)); }
 
 static bool near(double a, double b) { return fabs(a - b) <= BOX_SLACK_PT; }
 
+/* A rule's detail, "!" before it when the rule fails. Its format is a
+ * message of the catalogues (N_), each value apart and a variant a format
+ * of its own (no words pieced together, no plural by a letter added), so
+ * that the command matches it and says it in the user's language
+ * (cli/say.c); the values that are words (a printer, an edge) are messages
+ * too. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+detail(char *out, bool pass, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    out[0] = '!';
+    vsnprintf(out + !pass, DETAIL - !pass, fmt, ap);
+    va_end(ap);
+}
+
 typedef struct checks {
     char pages[DETAIL], size[DETAIL], boxes[DETAIL], fonts[DETAIL], lines[DETAIL], greys[DETAIL],
         blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL], area[DETAIL], meta[DETAIL],
@@ -572,7 +592,7 @@ static void check_font(qpdf_data q, qpdf_oh o, found *f)
         qpdf_oh name = lib_qpdf()->qpdf_oh_get_key(q, o, "/BaseFont");
         snprintf(f->first, sizeof f->first, "%s",
                  lib_qpdf()->qpdf_oh_is_name(q, name) ? lib_qpdf()->qpdf_oh_get_name(q, name) + 1
-                                                      : "unnamed");
+                                                      : N_("unnamed"));
         lib_qpdf()->qpdf_oh_release(q, name);
     }
     lib_qpdf()->qpdf_oh_release(q, d);
@@ -590,30 +610,34 @@ static meiro_status visit_object(void *ctx, qpdf_data q, qpdf_oh dict, int objec
         const char *what =
             pdf_key_is(q, dict, "/S", "/JavaScript") || lib_qpdf()->qpdf_oh_has_key(q, dict, "/JS")
                 ? "JavaScript"
-            : pdf_key_is(q, dict, "/S", "/Launch") ? "a Launch action"
+            : pdf_key_is(q, dict, "/S", "/Launch") ? N_("a Launch action")
             : lib_qpdf()->qpdf_oh_has_key(q, dict, "/EmbeddedFiles") ||
                     lib_qpdf()->qpdf_oh_has_key(q, dict, "/EF") ||
                     pdf_key_is(q, dict, "/Type", "/EmbeddedFile")
-                ? "an embedded file"
+                ? N_("an embedded file")
                 : NULL;
-        if (what) snprintf(f->active, sizeof f->active, "%s (object %d)", what, object);
+        if (what) snprintf(f->active, sizeof f->active, N_("%s (object %d)"), what, object);
     }
     return MEIRO_OK;
 }
 
 static void report_fonts(const found *f, char *out)
 {
-    if (f->bare)
-        snprintf(out, DETAIL, "!%d of %d fonts not embedded, the first %s: embed every font",
-                 f->bare, f->fonts, f->first);
-    else snprintf(out, DETAIL, "%d fonts, all embedded", f->fonts);
+    if (f->bare == 1)
+        detail(out, false, N_("1 of %d fonts not embedded (%s): embed every font"), f->fonts,
+               f->first);
+    else if (f->bare)
+        detail(out, false, N_("%d of %d fonts not embedded, the first %s: embed every font"),
+               f->bare, f->fonts, f->first);
+    else if (f->fonts == 1) detail(out, true, N_("1 font, embedded"));
+    else detail(out, true, N_("%d fonts, all embedded"), f->fonts);
 }
 
 /* Encryption: a printer's software must open the file as it is. */
 static void check_encryption(qpdf_data q, char *out)
 {
     if (!lib_qpdf()->qpdf_is_encrypted(q)) {
-        snprintf(out, DETAIL, "none");
+        detail(out, true, N_("not encrypted"));
         return;
     }
     qpdf_oh e = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Encrypt");
@@ -621,13 +645,13 @@ static void check_encryption(qpdf_data q, char *out)
     double version =
         lib_qpdf()->qpdf_oh_is_number(q, v) ? lib_qpdf()->qpdf_oh_get_numeric_value(q, v) : 0;
     qpdf_oh cf = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_key(q, e, "/CF"), "/StdCF");
-    const char *method = version >= 5                             ? "AES-256"
+    const char *method = version >= 5                                          ? "AES-256"
                          : version >= 4 && pdf_key_is(q, cf, "/CFM", "/AESV2") ? "AES-128"
-                                                                  : "RC4";
-    snprintf(out, DETAIL,
-             "!the file is encrypted (%s): a print service takes files without a password or "
-             "permissions",
-             method);
+                                                                               : "RC4";
+    detail(out, false,
+           N_("the file is encrypted (%s): a print service takes files without a password or "
+              "permissions"),
+           method);
 }
 
 /* PDF/X-1a (ISO 15930-1): the version in the document's Info, Trapped, an
@@ -641,14 +665,14 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
     qpdf_oh version = lib_qpdf()->qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
     bool declared = lib_qpdf()->qpdf_oh_is_string(q, version);
     if (!declared && !service->pdfx) {
-        snprintf(out, DETAIL, "not PDF/X, which %s does not ask for",
-                 service->bleed > 0 ? service->service : "a home printer");
+        detail(out, true, N_("not PDF/X, which %s does not ask for"),
+               service->bleed > 0 ? service->service : N_("a home printer"));
         return;
     }
     if (!declared) {
-        snprintf(out, DETAIL,
-                 "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 and PDF/X-4 files",
-                 service->service);
+        detail(out, false,
+               N_("not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 and PDF/X-4 files"),
+               service->service);
         return;
     }
     char v[64];
@@ -670,15 +694,15 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
     }
     qpdf_oh trapped = lib_qpdf()->qpdf_oh_get_key(q, info, "/Trapped");
     if (strncmp(v, "PDF/X-", 6) != 0) {
-        snprintf(out, DETAIL, "!GTS_PDFXVersion is '%.40s', not a PDF/X version", v);
+        detail(out, false, N_("GTS_PDFXVersion is '%.40s', not a PDF/X version"), v);
         return;
     }
     if (!intent) {
-        snprintf(out, DETAIL, "!%s without a GTS_PDFX output intent (and its profile)", v);
+        detail(out, false, N_("%s without a GTS_PDFX output intent (and its profile)"), v);
         return;
     }
     if (!lib_qpdf()->qpdf_oh_is_name(q, trapped) && !lib_qpdf()->qpdf_oh_is_string(q, trapped)) {
-        snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
+        detail(out, false, N_("%s without Trapped in its document information"), v);
         return;
     }
     if (!strncmp(v, "PDF/X-4", 7)) {
@@ -700,16 +724,16 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
             }
         }
         free(xmp);
-        if (!named) snprintf(out, DETAIL, "!%s without the version in its XMP packet", v);
-        else snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, the version in its XMP", v);
+        if (!named) detail(out, false, N_("%s without the version in its XMP packet"), v);
+        else detail(out, true, N_("%s, a GTS_PDFX output intent, the version in its XMP"), v);
         return;
     }
     if (f->transparent >= 0) {
-        snprintf(out, DETAIL, "!%s with transparency (object %d): PDF/X-1a has none", v,
-                 f->transparent);
+        detail(out, false, N_("%s with transparency (object %d): PDF/X-1a has none"), v,
+               f->transparent);
         return;
     }
-    snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, no transparency", v);
+    detail(out, true, N_("%s, a GTS_PDFX output intent, no transparency"), v);
 }
 
 /* The document's metadata: KDP asks for files without any ("Save Your
@@ -720,9 +744,9 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
  * the services match book, cover and their records. */
 static void check_metadata(qpdf_data q, const print_profile *service, const char *title, char *out)
 {
-    static const char *const kept[] = {"/Title",   "/Creator", "/Producer",
-                                       "/CreationDate", "/ModDate", "/Trapped",
-                                       "/GTS_PDFXVersion", "/GTS_PDFXConformance"};
+    static const char *const kept[] = {
+        "/Title",   "/Creator", "/Producer",        "/CreationDate",
+        "/ModDate", "/Trapped", "/GTS_PDFXVersion", "/GTS_PDFXConformance"};
     qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
     qpdf_oh t = lib_qpdf()->qpdf_oh_get_key(q, info, "/Title");
     char have[160] = "";
@@ -745,18 +769,30 @@ static void check_metadata(qpdf_data q, const print_profile *service, const char
         }
     }
     bool xmp = kdp && lib_qpdf()->qpdf_oh_has_key(q, lib_qpdf()->qpdf_get_root(q), "/Metadata");
-    if (title && strcmp(have, title) != 0)
-        snprintf(out, DETAIL, "!the title is '%.60s'%s, not '%.60s' (the one the service has)",
-                 have, have[0] ? "" : " (none)", title);
+    if (title && strcmp(have, title) != 0 && !have[0])
+        detail(out, false, N_("the title is '' (none), not '%.60s' (the one the service has)"),
+               title);
+    else if (title && strcmp(have, title) != 0)
+        detail(out, false, N_("the title is '%.60s', not '%.60s' (the one the service has)"), have,
+               title);
     else if (!have[0] && (pdfx || service->pdfx))
-        snprintf(out, DETAIL, "!no Title in the document information: PDF/X asks for one");
-    else if (extra[0] || xmp)
-        snprintf(out, DETAIL, "!%s%s%s: %s asks for files without metadata (the title kept)",
-                 extra, extra[0] ? " in the document information" : "",
-                 xmp ? (extra[0] ? ", an XMP packet" : "an XMP packet") : "", service->service);
-    else if (have[0])
-        snprintf(out, DETAIL, "title '%.60s'%s", have, kdp ? ", no other metadata" : "");
-    else snprintf(out, DETAIL, "no title%s", kdp ? ", no other metadata" : "");
+        detail(out, false, N_("no Title in the document information: PDF/X asks for one"));
+    else if (extra[0] && xmp)
+        detail(out, false,
+               N_("%s in the document information, an XMP packet: %s asks for files without "
+                  "metadata (the title kept)"),
+               extra, service->service);
+    else if (extra[0])
+        detail(out, false,
+               N_("%s in the document information: %s asks for files without metadata (the "
+                  "title kept)"),
+               extra, service->service);
+    else if (xmp)
+        detail(out, false, N_("an XMP packet: %s asks for files without metadata (the title kept)"),
+               service->service);
+    else if (have[0] && kdp) detail(out, true, N_("title '%.60s', no other metadata"), have);
+    else if (have[0]) detail(out, true, N_("title '%.60s'"), have);
+    else detail(out, true, kdp ? N_("no title, no other metadata") : N_("no title"));
 }
 
 /* A cover's expected size (pt, with bleed), and what for (the message). */
@@ -769,20 +805,19 @@ typedef struct cover_expect {
 static void cover_rules(qpdf_data q, const print_profile *service, const cover_expect *cover,
                         int pages, checks *c)
 {
-    if (pages == 1) snprintf(c->pages, DETAIL, "1 page");
-    else snprintf(c->pages, DETAIL, "!%d pages: a cover is one page (back, spine, front)", pages);
+    if (pages == 1) detail(c->pages, true, N_("1 page"));
+    else detail(c->pages, false, N_("%d pages: a cover is one page (back, spine, front)"), pages);
     double media[4];
     qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, 0);
     if (!page_box(q, page, "/MediaBox", media))
-        snprintf(c->size, DETAIL, "!page 1 has no MediaBox");
+        detail(c->size, false, N_("page 1 has no MediaBox"));
     else if (!near(media[2] - media[0], cover->w) || !near(media[3] - media[1], cover->h))
-        snprintf(c->size, DETAIL, "!the cover is %.1f x %.1f pt: %s's for %s is %.1f x %.1f",
-                 media[2] - media[0], media[3] - media[1], service->service, cover->what,
-                 cover->w, cover->h);
+        detail(c->size, false, N_("the cover is %.1f x %.1f pt: %s's for %s is %.1f x %.1f"),
+               media[2] - media[0], media[3] - media[1], service->service, cover->what, cover->w,
+               cover->h);
     else
-        snprintf(c->size, DETAIL, "%.1f x %.1f pt (%.4g x %.4g in), %s's for %s", cover->w,
-                 cover->h, cover->w / PT_PER_IN, cover->h / PT_PER_IN, service->service,
-                 cover->what);
+        detail(c->size, true, N_("%.1f x %.1f pt (%.4g x %.4g in), %s's for %s"), cover->w,
+               cover->h, cover->w / PT_PER_IN, cover->h / PT_PER_IN, service->service, cover->what);
     lib_qpdf()->qpdf_oh_release_all(q);
 }
 
@@ -798,11 +833,15 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     bool even_ok = !service->pages_min || pages % 2 == 0;
     bool range_ok = !service->pages_min || ((unsigned)pages >= service->pages_min &&
                                             (unsigned)pages <= service->pages_max);
-    if (even_ok && range_ok) snprintf(c->pages, DETAIL, "%d pages", pages);
+    if (even_ok && range_ok && pages == 1) detail(c->pages, true, N_("1 page"));
+    else if (even_ok && range_ok) detail(c->pages, true, N_("%d pages"), pages);
+    else if (pages == 1)
+        detail(c->pages, false,
+               N_("1 page: %s binds an even count of %u to %u (a cover? check it with --cover)"),
+               service->service, service->pages_min, service->pages_max);
     else
-        snprintf(c->pages, DETAIL, "%d pages: %s binds an even count of %u to %u%s", pages,
-                 service->service, service->pages_min, service->pages_max,
-                 pages == 1 ? " (a cover? check it with --cover)" : "");
+        detail(c->pages, false, N_("%d pages: %s binds an even count of %u to %u"), pages,
+               service->service, service->pages_min, service->pages_max);
     double trim_w = 0, trim_h = 0, b = service->bleed * PT_PER_MM;
     double line_min = service->bleed > 0 ? service->line_min * PT_PER_MM : HOME_LINE_PT;
     double thinnest = INFINITY, lightest = INFINITY;
@@ -821,14 +860,14 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         bool has_trim = page_box(q, page, "/TrimBox", trim);
         bool has_bleed = page_box(q, page, "/BleedBox", bleed);
         if (!has_media) {
-            if (!c->size[0]) snprintf(c->size, DETAIL, "page %d has no MediaBox", p + 1);
+            if (!c->size[0]) detail(c->size, false, N_("page %d has no MediaBox"), p + 1);
         } else {
             if (!has_trim) memcpy(trim, media, sizeof trim);
             double tw = trim[2] - trim[0], th = trim[3] - trim[1];
             if (p == 0) trim_w = tw, trim_h = th;
             if (!c->size[0] && (!near(tw, trim_w) || !near(th, trim_h)))
-                snprintf(c->size, DETAIL, "page %d's trim is %.1f x %.1f pt, page 1's %.1f x %.1f",
-                         p + 1, tw, th, trim_w, trim_h);
+                detail(c->size, false, N_("page %d's trim is %.1f x %.1f pt, page 1's %.1f x %.1f"),
+                       p + 1, tw, th, trim_w, trim_h);
             /* a service's bleed: its edges, the binding edge on the left of
              * odd pages and the right of even ones */
             if (!c->size[0] && b > 0 && has_trim) {
@@ -836,16 +875,16 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
                 double right = service->binding_bleed || p % 2 == 0 ? b : 0;
                 if (!near(trim[0] - media[0], left) || !near(media[2] - trim[2], right) ||
                     !near(trim[1] - media[1], b) || !near(media[3] - trim[3], b))
-                    snprintf(c->size, DETAIL,
-                             "page %d is %.1f x %.1f pt around a %.1f x %.1f pt trim: %s wants "
-                             "%.1f x %.1f (bleed %.3g pt on %s)",
-                             p + 1, media[2] - media[0], media[3] - media[1], tw, th,
-                             service->service, tw + left + right, th + 2 * b, b,
-                             service->binding_bleed ? "every edge"
-                                                    : "top, bottom and outside edge");
+                    detail(c->size, false,
+                           N_("page %d is %.1f x %.1f pt around a %.1f x %.1f pt trim: %s wants "
+                              "%.1f x %.1f (bleed %.3g pt on %s)"),
+                           p + 1, media[2] - media[0], media[3] - media[1], tw, th,
+                           service->service, tw + left + right, th + 2 * b, b,
+                           service->binding_bleed ? N_("every edge")
+                                                  : N_("top, bottom and outside edge"));
             }
             if (!c->boxes[0] && has_trim && !has_bleed)
-                snprintf(c->boxes, DETAIL, "page %d has a TrimBox but no BleedBox", p + 1);
+                detail(c->boxes, false, N_("page %d has a TrimBox but no BleedBox"), p + 1);
         }
         ink k = {INFINITY, INFINITY, false, area, {0}, {0}, false, false, 0, 0, NULL, 0};
         if (area && has_media) {
@@ -869,12 +908,16 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         }
         if (!area_page && (k.text_out || k.ink_out)) {
             area_page = p + 1;
-            snprintf(c->area, DETAIL,
-                     "!page %d: %s at x %.0f, y %.0f pt (from the trim's lower left) within %.3g "
-                     "in of the trim (%.3g in at the binding): %s may cut it",
-                     p + 1, k.text_out ? "text" : "ink", shown(k.out_x - k.trim[0]),
-                     shown(k.out_y - k.trim[1]),
-                     safe / PT_PER_IN, fmax(safe, gutter) / PT_PER_IN, service->service);
+            detail(c->area, false,
+                   k.text_out
+                       ? N_("page %d: text at x %.0f, y %.0f pt (from the trim's lower left) "
+                            "within %.3g in of the trim (%.3g in at the binding): %s may "
+                            "cut it")
+                       : N_("page %d: ink at x %.0f, y %.0f pt (from the trim's lower left) "
+                            "within %.3g in of the trim (%.3g in at the binding): %s may "
+                            "cut it"),
+                   p + 1, shown(k.out_x - k.trim[0]), shown(k.out_y - k.trim[1]), safe / PT_PER_IN,
+                   fmax(safe, gutter) / PT_PER_IN, service->service);
         }
         if (k.thinnest < thinnest) thinnest = k.thinnest, thin_page = p + 1;
         if (k.lightest < lightest) lightest = k.lightest, light_page = p + 1;
@@ -892,55 +935,56 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     }
     free(fonts);
     if (!c->size[0])
-        snprintf(c->size, DETAIL, "every page's trim %.1f x %.1f pt (%.3g x %.3g in)", trim_w,
-                 trim_h, trim_w / PT_PER_IN, trim_h / PT_PER_IN);
-    else memmove(c->size + 1, c->size, strlen(c->size) + 1), c->size[0] = '!';
-    if (!area) snprintf(c->area, DETAIL, "not checked: %s", cover ? "a cover" : "no service's trim");
+        detail(c->size, true, N_("every page's trim %.1f x %.1f pt (%.3g x %.3g in)"), trim_w,
+               trim_h, trim_w / PT_PER_IN, trim_h / PT_PER_IN);
+    if (!area)
+        detail(c->area, true,
+               cover ? N_("not checked: a cover") : N_("not checked: no service's trim"));
     else if (!area_page)
-        snprintf(c->area, DETAIL,
-                 "text and ink %.3g in inside the trim (%.3g in at the binding), or into the bleed",
-                 safe / PT_PER_IN, fmax(safe, gutter) / PT_PER_IN);
-    if (!c->boxes[0]) snprintf(c->boxes, DETAIL, "TrimBox and BleedBox together or neither");
-    else memmove(c->boxes + 1, c->boxes, strlen(c->boxes) + 1), c->boxes[0] = '!';
+        detail(
+            c->area, true,
+            N_("text and ink %.3g in inside the trim (%.3g in at the binding), or into the bleed"),
+            safe / PT_PER_IN, fmax(safe, gutter) / PT_PER_IN);
+    if (!c->boxes[0]) detail(c->boxes, true, N_("TrimBox and BleedBox together or neither"));
     if (thinnest < line_min - 1e-3)
-        snprintf(c->lines, DETAIL, "!page %d: a line of %.3g pt; %s prints %.3g pt and up",
-                 thin_page, thinnest, service->bleed > 0 ? service->service : "a printer",
-                 line_min);
-    else if (isinf(thinnest)) snprintf(c->lines, DETAIL, "no lines");
-    else snprintf(c->lines, DETAIL, "the thinnest line %.3g pt (page %d)", thinnest, thin_page);
+        detail(c->lines, false, N_("page %d: a line of %.3g pt; %s prints %.3g pt and up"),
+               thin_page, thinnest, service->bleed > 0 ? service->service : N_("a printer"),
+               line_min);
+    else if (isinf(thinnest)) detail(c->lines, true, N_("no lines"));
+    else detail(c->lines, true, N_("the thinnest line %.3g pt (page %d)"), thinnest, thin_page);
     if (lightest < 0.1 - 1e-3)
-        snprintf(c->greys, DETAIL,
-                 "!page %d: a tint of %.0f %%, which vanishes in print (10 %% and up)", light_page,
-                 lightest * 100);
-    else if (isinf(lightest)) snprintf(c->greys, DETAIL, "no tints");
+        detail(c->greys, false,
+               N_("page %d: a tint of %.0f %%, which vanishes in print (10 %% and up)"), light_page,
+               lightest * 100);
+    else if (isinf(lightest)) detail(c->greys, true, N_("no tints"));
     else
-        snprintf(c->greys, DETAIL, "the lightest tint %.0f %% (page %d)", lightest * 100,
-                 light_page);
+        detail(c->greys, true, N_("the lightest tint %.0f %% (page %d)"), lightest * 100,
+               light_page);
     if (worst_run > 2)
-        snprintf(c->blanks, DETAIL, "!%d blank pages in a row (pages %d to %d): 2 at most",
-                 worst_run, run_end - worst_run + 1, run_end);
+        detail(c->blanks, false, N_("%d blank pages in a row (pages %d to %d): 2 at most"),
+               worst_run, run_end - worst_run + 1, run_end);
     else
-        snprintf(c->blanks, DETAIL, "at most %d blank page%s in a row", worst_run,
-                 worst_run == 1 ? "" : "s");
+        detail(c->blanks, true,
+               worst_run == 0   ? N_("no blank pages")
+               : worst_run == 1 ? N_("at most 1 blank page in a row")
+                                : N_("at most 2 blank pages in a row"));
     if (annotated)
-        snprintf(c->annots, DETAIL, "!page %d has annotations (links, comments): remove them",
-                 annotated);
-    else snprintf(c->annots, DETAIL, "none");
+        detail(c->annots, false, N_("page %d has annotations (links, comments): remove them"),
+               annotated);
+    else detail(c->annots, true, N_("no annotations"));
     qpdf_oh outlines = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/Outlines");
     if (lib_qpdf()->qpdf_oh_has_key(q, outlines, "/First"))
-        snprintf(c->outline, DETAIL, "!the file has bookmarks (an outline): remove them");
-    else snprintf(c->outline, DETAIL, "none");
+        detail(c->outline, false, N_("the file has bookmarks (an outline): remove them"));
+    else detail(c->outline, true, N_("no bookmarks"));
     lib_qpdf()->qpdf_oh_release_all(q);
-    if (!(even_ok && range_ok))
-        memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
     found f = {.transparent = -1};
     meiro_status s = pdf_walk(q, &budget, visit_object, &f, err);
     if (s != MEIRO_OK) return s;
     report_fonts(&f, c->fonts);
     if (f.active[0])
-        snprintf(c->active, DETAIL, "!%s: a print service takes no scripts, programs or files",
-                 f.active);
-    else snprintf(c->active, DETAIL, "no JavaScript, Launch actions or embedded files");
+        detail(c->active, false, N_("%s: a print service takes no scripts, programs or files"),
+               f.active);
+    else detail(c->active, true, N_("no JavaScript, Launch actions or embedded files"));
     check_encryption(q, c->crypt);
     check_pdfx(q, service, &f, c->pdfx);
     check_metadata(q, service, title, c->meta);
@@ -968,10 +1012,9 @@ static meiro_status check_pdf(void *ctx, meiro_error *err)
     QPDF_ERROR_CODE read = j->filename
                                ? lib_qpdf()->qpdf_read(q, j->filename, NULL)
                                : lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", j->buf, j->len, NULL);
-    meiro_status s = read & QPDF_ERRORS
-                         ? pdf_error(q, err, "not a PDF qpdf can read")
-                         : run_checks(q, j->print, print_profile_of(j->print), j->cover, j->title,
-                                      j->c, err);
+    meiro_status s = read & QPDF_ERRORS ? pdf_error(q, err, "not a PDF qpdf can read")
+                                        : run_checks(q, j->print, print_profile_of(j->print),
+                                                     j->cover, j->title, j->c, err);
     quiet_cleanup(&q);
     return s;
 }
@@ -996,9 +1039,9 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
     checks *c = filename ? sandbox_shared(sizeof *c) : calloc(1, sizeof *c);
     if (!c) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
     check_job job = {filename, buf, len, print, cover, title, c};
-    meiro_status s = filename ? sandbox_run(check_pdf, &job, PDF_SECONDS, PDF_MEGABYTES, "read",
-                                            "the PDF", err)
-                              : check_pdf(&job, err);
+    meiro_status s =
+        filename ? sandbox_run(check_pdf, &job, PDF_SECONDS, PDF_MEGABYTES, "read", "the PDF", err)
+                 : check_pdf(&job, err);
     if (s == MEIRO_OK) {
         const struct {
             const char *rule, *detail;
@@ -1055,13 +1098,13 @@ meiro_status render_preflight_titled(const char *filename, meiro_print print, co
     if (s != MEIRO_OK) return s;
     static const char *const stocks[MEIRO_STOCK_COUNT] = {"white", "cream", "color"};
     cover_expect cover = {w * PT_PER_MM, h * PT_PER_MM, ""};
-    snprintf(cover.what, sizeof cover.what, "%u pages of %.4g x %.4g in on %s", pages,
+    snprintf(cover.what, sizeof cover.what, N_("%u pages of %.4g x %.4g in on %s"), pages,
              trim_w_mm / 25.4, trim_h_mm / 25.4, stocks[stock]);
     return preflight(filename, NULL, 0, print, &cover, title, report, ctx, passed, err);
 }
 
-meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm,
-                        double *trim_h_mm, meiro_error *err)
+meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm, double *trim_h_mm,
+                        meiro_error *err)
 {
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
@@ -1099,7 +1142,7 @@ static meiro_status read_pages(void *ctx, meiro_error *err)
 }
 
 meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
-                            double *trim_h_mm, meiro_error *err)
+                             double *trim_h_mm, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
     book_job *j = sandbox_shared(sizeof *j);
