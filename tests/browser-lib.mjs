@@ -8,6 +8,25 @@ import { createRequire } from 'node:module';
 
 export const chromium = '/usr/bin/chromium';
 
+// What the page downloads through its blob links, kept in window.saved as
+// { name, data (base64) } for the test to read (the page's CSP lets a test
+// fetch none of its blobs): run in the page, page.evaluateOnNewDocument(keepDownloads).
+export function keepDownloads() {
+  window.saved = [];
+  const blobs = new Map(), make = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = (b) => { const u = make(b); blobs.set(u, b); return u; };
+  HTMLAnchorElement.prototype.click = function () {
+    if (!this.download || !blobs.has(this.href)) { click.call(this); return; }
+    const name = this.download;
+    blobs.get(this.href).arrayBuffer().then((b) => {
+      let bin = '';
+      const bytes = new Uint8Array(b);
+      for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
+      window.saved.push({ name, data: btoa(bin) });
+    });
+  };
+}
+
 // A suite's count. finish() closes what `before` closes (a browser), prints
 // "NAME: N passed, N failed[, N skipped]" and exits: non-zero when a check
 // failed or one was skipped (a missing tool fails make check, never passes).

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { chromium, needBrowser, startServe, suite } from './browser-lib.mjs';
+import { chromium, keepDownloads, needBrowser, startServe, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
 const shots = process.argv[3] ? path.resolve(process.argv[3]) : null;
@@ -87,24 +87,10 @@ async function open(lang, saves = false) {
   const requests = [], errors = [];
   page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.evaluateOnNewDocument((l, keep) => {
+  await page.evaluateOnNewDocument((l) => {
     Object.defineProperty(navigator, 'language', { get: () => l });
-    if (!keep) return;
-    window.saved = [];
-    // the blobs behind the page's links (its CSP lets it fetch none)
-    const blobs = new Map(), make = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
-    URL.createObjectURL = (b) => { const u = make(b); blobs.set(u, b); return u; };
-    HTMLAnchorElement.prototype.click = function () {
-      if (!this.download || !blobs.has(this.href)) { click.call(this); return; }
-      const name = this.download;
-      blobs.get(this.href).arrayBuffer().then((b) => {
-        let bin = '';
-        const bytes = new Uint8Array(b);
-        for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
-        window.saved.push({ name, data: btoa(bin) });
-      });
-    };
-  }, lang, !saves);
+  }, lang);
+  if (!saves) await page.evaluateOnNewDocument(keepDownloads);
   await page.setViewport({ width: 1280, height: 900 });
   const downloads = fs.mkdtempSync(path.join(tmp, 'dl-'));
   const cdp = await page.createCDPSession();

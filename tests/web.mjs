@@ -31,7 +31,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, needBrowser, suite } from './browser-lib.mjs';
+import { chromium, keepDownloads, needBrowser, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
 const shots = process.argv[3] ? path.resolve(process.argv[3]) : null;
@@ -106,20 +106,8 @@ async function open() {
   });
   await page.evaluateOnNewDocument(() => {
     Object.defineProperty(navigator, 'language', { get: () => 'en-GB' });
-    window.saved = [];
-    const blobs = new Map(), make = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
-    URL.createObjectURL = (b) => { const u = make(b); blobs.set(u, b); return u; };
-    HTMLAnchorElement.prototype.click = function () {
-      if (!this.download || !blobs.has(this.href)) { click.call(this); return; }
-      const name = this.download;
-      blobs.get(this.href).arrayBuffer().then((b) => {
-        let bin = '';
-        const bytes = new Uint8Array(b);
-        for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
-        window.saved.push({ name, data: btoa(bin) });
-      });
-    };
   });
+  await page.evaluateOnNewDocument(keepDownloads);
   await page.setViewport({ width: 1280, height: 1000 });
   return { page, seen, outside, errors };
 }
