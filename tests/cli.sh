@@ -864,7 +864,7 @@ case "$build" in
     err_has "outside the 65535 x 6000 maze"; absent "$tmp/x.txt"
     run 2 limited 300000 "$meiro" booklet -n 100 --from 4000x4000 --to 4000x4000 -s 1 -o "$tmp/b.pdf"
     err_has "does not fit"; absent "$tmp/b.pdf"
-    run 2 limited 170000 "$meiro" generate -W 60000 -H 6000 -s 1 --paper a5 -o "$tmp/x.pdf"
+    run 2 limited 200000 "$meiro" generate -W 60000 -H 6000 -s 1 --paper a5 -o "$tmp/x.pdf"
     err_has "does not fit"; absent "$tmp/x.pdf"
     # too big for the memory: "out of memory", exit 1, no file, no crash
     for mem in 200000 120000 90000; do
@@ -878,12 +878,12 @@ case "$build" in
         err_has "out of memory"; absent "$tmp/x.pdf"
     done
     # below what the fonts need: said up front, not an abort inside glib
-    run 0 limited 170000 "$meiro" generate -W 7 -H 9 -s 1 -t kids-ja -o "$tmp/ja.pdf"
-    run 0 limited 170000 "$meiro" booklet -n 4 -s 1 -t kids-ja -o "$tmp/ja-book.pdf"
-    run 1 limited 160000 "$meiro" generate -W 7 -H 9 -s 1 -t kids-ja -o "$tmp/ja2.pdf"
-    err_has "needs at least 160 MB"; absent "$tmp/ja2.pdf"
+    run 0 limited 200000 "$meiro" generate -W 7 -H 9 -s 1 -t kids-ja -o "$tmp/ja.pdf"
+    run 0 limited 200000 "$meiro" booklet -n 4 -s 1 -t kids-ja -o "$tmp/ja-book.pdf"
+    run 1 limited 190000 "$meiro" generate -W 7 -H 9 -s 1 -t kids-ja -o "$tmp/ja2.pdf"
+    err_has "needs at least 192 MB"; absent "$tmp/ja2.pdf"
     run 1 limited 100000 "$meiro" booklet -n 4 -s 1 -o "$tmp/low-book.pdf"
-    err_has "needs at least 160 MB"; absent "$tmp/low-book.pdf"
+    err_has "needs at least 192 MB"; absent "$tmp/low-book.pdf"
     run 0 limited 100000 "$meiro" generate -W 7 -H 9 -s 1 -o "$tmp/small.xlsx"
     ;;
 esac

@@ -258,9 +258,9 @@ static int meiro_limited(const char *meiro, unsigned long kb, char *const args[]
 
 /* Measured on Debian 12 (fontconfig 2.14.1, pango 1.50.12, cairo 1.16.0,
  * glib 2.74.6, freetype 2.12.1): the hungriest jobs, with the Japanese
- * template, need 137 MB of address space with the threads pango and glib
+ * template, need 166 MB of address space with the threads pango and glib
  * start, more when they start more (8 MB a stack); meiro refuses less than
- * 160 MB up front (cli/common.c) rather than let fontconfig or glib abort. The
+ * 192 MB up front (cli/common.c) rather than let fontconfig or glib abort. The
  * floor is read from meiro's own refusal, and the hungriest jobs must run
  * in exactly that much. Not under the sanitizers (they reserve terabytes of
  * address space): make check runs it on the plain build. */

@@ -118,7 +118,7 @@ static int run(int argc, char **argv)
     /* One malloc arena: each thread pango starts (font matching) would
      * otherwise reserve a 64 MB arena of its own, which under `ulimit -v`
      * made the fonts fail at random (abort or crash) below about 250 MB;
-     * with one arena they need a steady 160 MB or so. meiro itself is
+     * with one arena they need a steady 170 MB or so. meiro itself is
      * single-threaded. */
     mallopt(M_ARENA_MAX, 1);
 #endif

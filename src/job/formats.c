@@ -191,12 +191,13 @@ static meiro_status check_sheet(const doc_item *item, const meiro_export_options
 
 /* The address space the libraries behind the page formats need, at least,
  * in MB, measured with tests/ulimit-walk.sh: they abort, crash or retry for
- * minutes when memory runs out under them (fontconfig and pango below 144
- * MB, and up to three threads of theirs with 8 MB stacks as timing has it:
- * 160, as cli/common.c's floor; libxlsxwriter; cairo's PDF pages copying
- * their paths), so a smaller `ulimit -v` is refused up front. The text
- * formats fail cleanly: no floor. */
-enum { FONTS_MB = 160 };
+ * minutes when memory runs out under them (fontconfig and pango, with the
+ * composer's own faces of the same fonts: a Japanese booklet 166 MB, and up
+ * to three threads of theirs with 8 MB stacks as timing has it: 192, as
+ * cli/common.c's floor; libxlsxwriter; cairo's PDF pages copying their
+ * paths), so a smaller `ulimit -v` is refused up front. The text formats
+ * fail cleanly: no floor. */
+enum { FONTS_MB = 192 };
 
 typedef struct format_entry {
     meiro_format_desc info;

@@ -30,7 +30,7 @@
 #define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
 #define SERVE_CHILD_MEMORY_MB                                                                      \
     1024                              /* a child's address space beyond the server's: above the
-                                        160 MB drawing text needs (check_memory_floor) */
+                                        192 MB drawing text needs (check_memory_floor) */
 #define SERVE_MAX_UPLOAD (2u << 20)   /* bytes of an uploaded picture (a POST's body) */
 #define SERVE_MAX_UPLOADS (32u << 20) /* ... of all uploads held at once */
 #define SERVE_UPLOADS_PER_ADDRESS (8u << 20) /* ... of one client address's */
