@@ -4,7 +4,8 @@
 # svg, png and page; what a sheet cannot be refused in one line, exit 2, no
 # file: another format, a maze too big for the paper (the message names
 # the largest that fits, which is then written), smaller cells, an answer,
-# a weave; a plate to 3D-print; a tactile booklet, and its refusals; the tactile levels, and theirs refused.
+# a weave; a plate to 3D-print; a tactile booklet, and its refusals; the tactile levels, and theirs refused;
+# the braille read back from a PDF.
 # tests/test_tactile.c measures the sheets.
 # Usage: tactile.sh BUILD_DIR
 build=${1:-build}
@@ -20,6 +21,21 @@ check written '
     done
     grep -q "\"role\": \"braille\"" "$tmp/t.page" && ok || bad "no braille in the description"
     grep -q "\"text\": \"⠠⠍⠁⠵⠑⠎\"" "$tmp/t.page" && ok || bad "the title is not in braille"
+'
+
+# the braille read back from the PDF as a reader reads it (poppler's
+# pdftotext: the PDF's ActualText) and back-translated by liblouis's
+# lou_translate: the title asked for, in English and German braille
+check read-back '
+    if need pdftotext lou_translate; then
+        run 0 "$meiro" generate -s 5 -W 5 -H 5 --print tactile --title "Mazes for Anna" \
+            -o "$tmp/en.pdf"
+        run 0 "$meiro" generate -s 5 -W 5 -H 5 --print tactile --lang de --title Irrgarten \
+            -o "$tmp/de.pdf"
+        back() { pdftotext "$tmp/$1.pdf" - | sed -n 1p | lou_translate --backward "unicode.dis,$2"; }
+        [ "$(back en en-us-g1.ctb)" = "Mazes for Anna" ] && ok || bad "en read back: $(back en en-us-g1.ctb)"
+        [ "$(back de de-g1.ctb)" = irrgarten ] && ok || bad "de read back: $(back de de-g1.ctb)"
+    fi
 '
 
 check refused '

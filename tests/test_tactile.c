@@ -13,10 +13,14 @@
 #include "compose/tactile.h"
 #include "gen/tactile_levels.h"
 #include "page/braille.h"
+#include "page/pdfx.h"
 #include "page/scene_json.h"
+#include "press/qpdf_lib.h"
+#include "press/qpdf_open.h"
 #include "job/tactile_plate.h"
 #include "solid/solid.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <strings.h>
 
@@ -1056,6 +1060,229 @@ static void test_booklet(void)
           strstr(err.message, "keeps the answers off the sheets"));
 }
 
+/* ---- Braille's text in the PDF ---- */
+
+enum { PDF_TEXTS = 64, PDF_TEXT_BYTES = 256 };
+
+/* The /ActualText strings of each marked-content span on the PDF's page
+ * (from 0), in the content's order, as UTF-8 (UTF-16BE with its byte order
+ * mark, as a hex string: cairo's), into texts; how many (-1: unreadable). */
+static int pdf_actual_texts(const char *path, int page, char texts[][PDF_TEXT_BYTES])
+{
+    qpdf_data q = quiet_qpdf();
+    unsigned char *data = NULL;
+    size_t len = 0;
+    bool ok = q && !(lib_qpdf()->qpdf_read(q, path, NULL) & QPDF_ERRORS) &&
+              page < lib_qpdf()->qpdf_get_num_pages(q) &&
+              !(lib_qpdf()->qpdf_oh_get_page_content_data(
+                    q, lib_qpdf()->qpdf_get_page_n(q, (size_t)page), &data, &len) &
+                QPDF_ERRORS);
+    int n = ok ? 0 : -1;
+    const char *key = "/ActualText <";
+    for (size_t at = 0; ok && n < PDF_TEXTS && at + strlen(key) < len; at++) {
+        if (memcmp(data + at, key, strlen(key))) continue;
+        unsigned units[PDF_TEXT_BYTES], u = 0, count = 0;
+        int digits = 0;
+        for (at += strlen(key); at < len && data[at] != '>' && count < PDF_TEXT_BYTES; at++) {
+            const char *hex = "0123456789abcdef", *d = strchr(hex, tolower(data[at]));
+            if (!d || !*d) continue; /* white space */
+            u = u << 4 | (unsigned)(d - hex);
+            if (++digits % 4 == 0) units[count++] = u, u = 0;
+        }
+        char *out = texts[n++];
+        size_t k = 0;
+        for (unsigned i = count && units[0] == 0xFEFF; i < count && k + 4 < PDF_TEXT_BYTES; i++) {
+            unsigned c = units[i]; /* braille and the page's words: no surrogates */
+            if (c < 0x80) out[k++] = (char)c;
+            else if (c < 0x800)
+                out[k++] = (char)(0xC0 | c >> 6), out[k++] = (char)(0x80 | (c & 0x3F));
+            else
+                out[k++] = (char)(0xE0 | c >> 12), out[k++] = (char)(0x80 | (c >> 6 & 0x3F)),
+                out[k++] = (char)(0x80 | (c & 0x3F));
+        }
+        out[k] = 0;
+    }
+    free(data);
+    if (q) quiet_cleanup(&q);
+    return n;
+}
+
+/* Whether the PDF at path has a Type 3 font (braille's text), one a page
+ * at most, and each of its glyphs draws nothing: its procedure is its
+ * size (d1), then at most a q and a Q. */
+static bool braille_font_blank(const char *path)
+{
+    qpdf_data q = quiet_qpdf();
+    bool ok = q && !(lib_qpdf()->qpdf_read(q, path, NULL) & QPDF_ERRORS);
+    int pages = ok ? lib_qpdf()->qpdf_get_num_pages(q) : 0, fonts_seen = 0;
+    for (int p = 0; ok && p < pages; p++) {
+        qpdf_oh fonts = lib_qpdf()->qpdf_oh_get_key(
+            q,
+            lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_page_n(q, (size_t)p), "/Resources"),
+            "/Font");
+        char names[8][64]; /* qpdf iterates one dictionary at a time */
+        int n = 0, type3 = 0;
+        lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, fonts);
+        while (lib_qpdf()->qpdf_oh_dict_more_keys(q) && n < 8)
+            snprintf(names[n++], sizeof names[0], "%s", lib_qpdf()->qpdf_oh_dict_next_key(q));
+        for (int f = 0; ok && f < n; f++) {
+            qpdf_oh font = lib_qpdf()->qpdf_oh_get_key(q, fonts, names[f]);
+            if (!pdf_key_is(q, font, "/Subtype", "/Type3")) continue;
+            type3++;
+            qpdf_oh procs = lib_qpdf()->qpdf_oh_get_key(q, font, "/CharProcs");
+            char glyphs[256][16];
+            int g = 0;
+            lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, procs);
+            while (lib_qpdf()->qpdf_oh_dict_more_keys(q) && g < 256)
+                snprintf(glyphs[g++], sizeof glyphs[0], "%s", lib_qpdf()->qpdf_oh_dict_next_key(q));
+            for (int k = 0; ok && k < g; k++) {
+                unsigned char *data = NULL;
+                size_t len = 0;
+                ok = !(lib_qpdf()->qpdf_oh_get_stream_data(
+                           q, lib_qpdf()->qpdf_oh_get_key(q, procs, glyphs[k]), qpdf_dl_generalized,
+                           NULL, &data, &len) &
+                       QPDF_ERRORS);
+                char *text = ok ? strndup((const char *)data, len) : NULL, *after;
+                ok = text && (after = strstr(text, "d1")) != NULL;
+                for (after = ok ? after + 2 : NULL; ok && *after; after++)
+                    ok = strchr(" \n\rqQ", *after) != NULL;
+                free(text);
+                free(data);
+            }
+        }
+        ok = ok && type3 <= 1;
+        fonts_seen += type3;
+        lib_qpdf()->qpdf_oh_release_all(q);
+    }
+    if (q) quiet_cleanup(&q);
+    return ok && fonts_seen > 0;
+}
+
+/* Whether each page's braille in the PDF at pdf is, span for span and in
+ * order, its description's (the same document as data at page_path): the
+ * Unicode braille of every word drawn in dots, as the PDF's ActualText. */
+static void same_braille(const char *pdf, const char *page_path, const char *what, verdict *v)
+{
+    scene_book book = {0};
+    FILE *in = fopen(page_path, "r");
+    meiro_error err = {0};
+    bool read = in && scene_json_read(in, page_path, &book, &err) == MEIRO_OK && book.count > 0;
+    if (in) fclose(in);
+    verdict_note(v, read, "%s: the description unread: %s", what, err.message);
+    for (size_t p = 0; read && p < book.count; p++) {
+        char texts[PDF_TEXTS][PDF_TEXT_BYTES];
+        int n = pdf_actual_texts(pdf, (int)p, texts), k = 0;
+        bool same = n >= 0;
+        for (size_t i = 0; same && i < book.pages[p].count; i++) {
+            const scene_item *it = &book.pages[p].items[i];
+            if (it->kind != SCENE_TEXT || it->role != ROLE_BRAILLE) continue;
+            same = k < n && !strcmp(texts[k], it->text.text);
+            verdict_note(v, same, "%s page %zu: braille '%s', the PDF's text '%s'", what, p + 1,
+                         it->text.text, k < n ? texts[k] : "(none)");
+            k++;
+        }
+        verdict_note(v, same && k == n, "%s page %zu: %d braille words, %d texts in the PDF", what,
+                     p + 1, k, n);
+    }
+    scene_book_free(&book);
+}
+
+/* Braille's text in the PDF: every word drawn in dots on a sheet (in
+ * several languages' tables) and on a booklet's pages carries its Unicode
+ * braille as the PDF's ActualText, in order; back-translated by liblouis
+ * it says the title and S's and G's words; poppler (pdftotext) reads it
+ * where the dots are; its glyphs draw nothing (the page prints as it did
+ * without them); the file passes the preflight, and made PDF/X-1a by
+ * Ghostscript, still does. */
+static void test_pdf_text(void)
+{
+    static const struct {
+        const char *lang, *title;
+    } sheets[] = {{"en", "Mazes for Anna"}, {"de", "Irrgarten"}, {"es", "laberinto"},
+                  {"fr", "labyrinthe"},     {"pt", "labirinto"}, {NULL, NULL}};
+    verdict same = {0}, back = {0};
+    char pdf[128], page[128];
+    snprintf(pdf, sizeof pdf, "%s/text.pdf", dir);
+    snprintf(page, sizeof page, "%s/text.page", dir);
+    for (size_t i = 0; i < TEST_COUNT(sheets); i++) {
+        meiro_maze *m = maze_of(MEIRO_GRID_RECT, 5, 5, 3 + i);
+        meiro_error err = {0};
+        CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PDF, sheets[i].lang, sheets[i].title, pdf, &err) ==
+                          MEIRO_OK &&
+                      save(m, NULL, MEIRO_FORMAT_PAGE, sheets[i].lang, sheets[i].title, page,
+                           &err) == MEIRO_OK,
+                  "%s: %s", sheets[i].lang, err.message);
+        char what[64];
+        snprintf(what, sizeof what, "sheet in %s", sheets[i].lang ? sheets[i].lang : "en");
+        same_braille(pdf, page, what, &same);
+        /* the title, S's and G's words (beside them or in the key) */
+        char texts[PDF_TEXTS][PDF_TEXT_BYTES], said[3][PDF_TEXT_BYTES];
+        int n = pdf_actual_texts(pdf, 0, texts);
+        const char *want[3] = {sheets[i].title ? sheets[i].title : "Mazes", "S", "G"};
+        for (int k = 0; k < 3; k++) {
+            said[k][0] = 0;
+            if (k < n) braille_back(sheets[i].lang, texts[k], said[k], sizeof said[k], NULL);
+            verdict_note(&back, n == 3 && reads_as(sheets[i].lang, said[k], want[k]),
+                         "%s: the PDF's braille '%s' reads '%s', not '%s'", what,
+                         k < n ? texts[k] : "", said[k], want[k]);
+        }
+        meiro_maze_free(m);
+    }
+    /* a booklet: its contents, sheets and key */
+    meiro_error err = {0};
+    CHECK_MSG(booklet_pages(4, MEIRO_PAPER_A4, 0, 0, MEIRO_ANSWERS_DEFAULT, 0, page, &err) ==
+                  MEIRO_OK,
+              "%s", err.message);
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 4, b.seed = 15;
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.print = MEIRO_PRINT_TACTILE;
+    CHECK_MSG(meiro_booklet_save(&b, &opt, MEIRO_FORMAT_PDF, pdf, &err) == MEIRO_OK, "%s",
+              err.message);
+    same_braille(pdf, page, "booklet", &same);
+    char texts[PDF_TEXTS][PDF_TEXT_BYTES], said[PDF_TEXT_BYTES] = "";
+    int n = pdf_actual_texts(pdf, 0, texts);
+    if (n > 2) braille_back("en", texts[2], said, sizeof said, NULL);
+    verdict_note(&back, n > 2 && !strcmp(said, "No. 1"), "the contents' first maze reads '%s'",
+                 said);
+    CHECK_ALL(same);
+    CHECK_ALL(back);
+    /* the reader's side: poppler finds the braille where its dots are */
+    char cmd[400], out[4096];
+    snprintf(cmd, sizeof cmd, "pdftotext -f 2 -l 2 -layout %s -", pdf);
+    if (have("pdftotext"))
+        CHECK_MSG(run(cmd, out, sizeof out) && strstr(out, "⠠⠝⠕⠲⠀⠼⠁") && strstr(out, "⠰⠠⠎"),
+                  "pdftotext read: %s", out);
+    /* the text inks nothing; the file passes the preflight */
+    CHECK(braille_font_blank(pdf));
+    bool passed = false;
+    CHECK_MSG(meiro_preflight(pdf, MEIRO_PRINT_HOME, NULL, NULL, &passed, &err) == MEIRO_OK &&
+                  passed,
+              "preflight: %s", err.message);
+    /* PDF/X-1a through Ghostscript, as a print service's book is made */
+    if (have("gs")) {
+        unsigned char *buf = slurp(pdf);
+        FILE *f = fopen(pdf, "rb");
+        long len = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+        if (f) fclose(f);
+        char *x = NULL;
+        size_t xlen = 0;
+        CHECK_MSG(buf && len > 0 &&
+                      pdfx_convert((const char *)buf, (size_t)len, false, false, NULL, &x, &xlen,
+                                   &err) == MEIRO_OK,
+                  "PDF/X: %s", err.message);
+        f = fopen(pdf, "wb");
+        CHECK(f && x && fwrite(x, 1, xlen, f) == xlen && fclose(f) == 0);
+        CHECK_MSG(meiro_preflight(pdf, MEIRO_PRINT_HOME, NULL, NULL, &passed, &err) == MEIRO_OK &&
+                      passed,
+                  "preflight of the PDF/X: %s", err.message);
+        free(buf);
+        free(x);
+    }
+}
+
 /* The raised dots of a Unicode braille string */
 static size_t raised_dots(const char *braille)
 {
@@ -1193,10 +1420,10 @@ static void test_plate(void)
 }
 
 static const test_case cases[] = {
-    {"plate", test_plate},       {"booklet", test_booklet}, {"braille", test_braille},
-    {"sheet", test_sheet},       {"walls", test_walls},     {"no-grey", test_no_grey},
-    {"png-size", test_png_size}, {"refused", test_refused}, {"levels", test_levels},
-    {"svg", test_svg},
+    {"plate", test_plate},       {"booklet", test_booklet},   {"braille", test_braille},
+    {"sheet", test_sheet},       {"walls", test_walls},       {"no-grey", test_no_grey},
+    {"png-size", test_png_size}, {"refused", test_refused},   {"levels", test_levels},
+    {"svg", test_svg},           {"pdf-text", test_pdf_text},
 };
 
 int main(int argc, char **argv)

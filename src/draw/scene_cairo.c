@@ -7,11 +7,13 @@
 #include "core/error.h"
 #include "compose/draw.h"
 #include "draw/pdf_walls.h"
+#include "page/braille.h"
 #include "draw/stroke_mask.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void set_rgb(cairo_t *cr, scene_rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
@@ -202,6 +204,86 @@ static void draw_run(cairo_t *cr, const scene_text *t)
     g_object_unref(layout);
 }
 
+/* ---- Braille's text on a PDF page ----
+ *
+ * Braille is drawn as dots (its own path), which no reader reads back: on a
+ * PDF page its Unicode braille goes with it as text that inks nothing,
+ * glyphs of a font of our own (a cairo user font, written as a Type 3
+ * font) whose glyphs are the 256 braille cells, each an empty drawing in
+ * the cell's box. Shown as one cluster of the whole run, cairo writes it
+ * as a marked-content span whose /ActualText is the braille (cairo 1.16's
+ * one way to write ActualText: for a cluster of more than one glyph, so a
+ * run of one cell takes a second glyph, of no width): pdftotext, copying
+ * and screen readers get the braille where its dots are, and nothing on
+ * the page changes (an empty glyph marks nothing). */
+
+static const cairo_user_data_key_t braille_font_key; /* its address names a surface's font */
+
+/* The glyph of no width after a lone cell */
+enum { BRAILLE_GLYPH_NONE = 256 };
+
+/* A cell's glyph: no ink, the box of a cell's dots (its size in ems of a
+ * cell's advance, the baseline at the dots' foot); a box, not empty, or
+ * cairo would drop the text as marking nothing. */
+static cairo_status_t braille_glyph(cairo_scaled_font_t *font, unsigned long glyph, cairo_t *cr,
+                                    cairo_text_extents_t *ext)
+{
+    (void)font, (void)cr;
+    double h = (2 * BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM) / BRAILLE_CELL_MM;
+    *ext = (cairo_text_extents_t){.x_bearing = 0,
+                                  .y_bearing = -h,
+                                  .width = (BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM) / BRAILLE_CELL_MM,
+                                  .height = h,
+                                  .x_advance = glyph == BRAILLE_GLYPH_NONE ? 0 : 1};
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* The braille font of cr's surface, made on its first braille (one Type 3
+ * font a file, its glyphs subset as used); NULL without memory. */
+static cairo_font_face_t *braille_font(cairo_t *cr)
+{
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_font_face_t *face = cairo_surface_get_user_data(target, &braille_font_key);
+    if (face) return face;
+    face = cairo_user_font_face_create();
+    cairo_user_font_face_set_render_glyph_func(face, braille_glyph);
+    if (cairo_font_face_status(face) != CAIRO_STATUS_SUCCESS ||
+        cairo_surface_set_user_data(target, &braille_font_key, face,
+                                    (cairo_destroy_func_t)cairo_font_face_destroy) !=
+            CAIRO_STATUS_SUCCESS) {
+        cairo_font_face_destroy(face);
+        return NULL;
+    }
+    return face;
+}
+
+/* Braille's text t (braille_scene's: its top left cell at t->x, t->y) as
+ * the braille font's glyphs over its dots, a cell a glyph; false without
+ * memory. */
+static bool braille_text(cairo_t *cr, const scene_text *t)
+{
+    cairo_font_face_t *face = braille_font(cr);
+    size_t n = braille_cells(t->text), len = strlen(t->text), glyph_count = n == 1 ? 2 : n;
+    cairo_glyph_t *glyphs = n ? malloc(glyph_count * sizeof *glyphs) : NULL;
+    if (!face || !glyphs) {
+        free(glyphs);
+        return n == 0 && face;
+    }
+    const char *p = t->text;
+    double foot = t->y + 2 * BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM;
+    for (size_t i = 0; i < n; i++)
+        glyphs[i] =
+            (cairo_glyph_t){braille_next_cell(&p), t->x + (double)i * BRAILLE_CELL_MM, foot};
+    if (n == 1) glyphs[1] = (cairo_glyph_t){BRAILLE_GLYPH_NONE, t->x, foot};
+    cairo_text_cluster_t all = {(int)len, (int)glyph_count};
+    cairo_set_font_face(cr, face);
+    cairo_set_font_size(cr, BRAILLE_CELL_MM);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_show_text_glyphs(cr, t->text, (int)len, glyphs, (int)glyph_count, &all, 1, 0);
+    free(glyphs);
+    return true;
+}
+
 /* A picture: the drawing code's, or (read back) the built-in artwork of its
  * name, drawn for its box as the drawing code loads it; else, a template's
  * own file a page description cannot carry, its box left empty. */
@@ -247,8 +329,13 @@ bool scene_cairo_draw(cairo_t *cr, scene *s, size_t from, size_t to)
         }
         cairo_save(cr);
         if (it->kind == SCENE_PATH) draw_path(cr, s, it);
-        /* braille's text is carried for readers; its dots are its own path */
-        else if (it->kind == SCENE_TEXT && it->role != ROLE_BRAILLE) draw_run(cr, &it->text);
+        /* braille's text is carried for readers (a PDF's, as text that inks
+         * nothing); its dots are its own path */
+        else if (it->kind == SCENE_TEXT && it->role == ROLE_BRAILLE) {
+            if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF &&
+                !braille_text(cr, &it->text))
+                scene_out_of_memory(s);
+        } else if (it->kind == SCENE_TEXT) draw_run(cr, &it->text);
         else draw_image(cr, &it->image);
         cairo_restore(cr);
     }

@@ -137,15 +137,22 @@ double braille_width(const char *braille)
     return n ? (double)(n - 1) * BRAILLE_CELL_MM + BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM : 0;
 }
 
+unsigned braille_next_cell(const char **p)
+{
+    const unsigned char *q = (const unsigned char *)*p;
+    unsigned c = next_code(&q);
+    *p = (const char *)q;
+    return c >= 0x2800 && c <= 0x28FF ? c - 0x2800 : 0;
+}
+
 void braille_each_dot(double x, double y, const char *braille, braille_dot_fn fn, void *ctx)
 {
     /* Unicode braille: U+2800 + the dots' bits, dot k (1-8) bit k - 1;
      * dots 1-3 down the left column, 4-6 down the right, 7 and 8 below */
     static const double col[8] = {0, 0, 0, 1, 1, 1, 0, 1}, row[8] = {0, 1, 2, 0, 1, 2, 3, 3};
     double r = BRAILLE_DOT_MM / 2, cx = x + r;
-    for (const unsigned char *p = (const unsigned char *)braille; *p; cx += BRAILLE_CELL_MM) {
-        unsigned c = next_code(&p);
-        unsigned bits = c >= 0x2800 && c <= 0x28FF ? c - 0x2800 : 0;
+    for (const char *p = braille; *p; cx += BRAILLE_CELL_MM) {
+        unsigned bits = braille_next_cell(&p);
         for (int k = 0; k < 8; k++)
             if (bits >> k & 1)
                 fn(ctx, cx + col[k] * BRAILLE_DOT_STEP_MM, y + r + row[k] * BRAILLE_DOT_STEP_MM);

@@ -42,10 +42,14 @@ meiro_status braille_back(const char *lang, const char *braille, char *out, size
 size_t braille_cells(const char *braille);
 double braille_width(const char *braille);
 
+/* The dots of the cell at *p (a Unicode braille character: its bits, dot
+ * k bit k - 1; 0 for any other character), *p moved past it. */
+unsigned braille_next_cell(const char **p);
+
 /* The braille drawn with its top-left cell's top-left dot centre at
  * (x + DOT/2, y + DOT/2): a text item of role ROLE_BRAILLE carrying the
- * Unicode string (read back from the page's description; a backend draws
- * no glyphs for it) and one filled path of every raised dot, in black. */
+ * Unicode string (read back from the page's description, and a PDF's
+ * text: draw/scene_cairo.c; a backend draws no glyphs for it) and one filled path of every raised dot, in black. */
 void braille_scene(scene *s, double x, double y, const char *braille);
 /* Each raised dot's centre of the braille placed so (braille_scene's
  * dots; a tactile plate's domes), handed to fn in reading order. */

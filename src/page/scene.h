@@ -43,7 +43,8 @@ typedef enum scene_role {
     ROLE_OUTLINE,   /* a shaped maze's outline, and the band between it and the cells */
     ROLE_CORRIDORS, /* the corridors' centre-lines, drawn instead of the walls (--draw paths) */
     ROLE_BRAILLE,   /* braille (page/braille.h): a text item carrying the Unicode braille,
-                       drawn by no backend, and the path of its dots */
+                       drawn by no backend (a PDF's text that inks nothing), and the path
+                       of its dots */
     ROLE_SEAMS,     /* a wrapped maze's seams: wedges where a passage goes on at the other side */
     ROLE_COUNT
 } scene_role;
