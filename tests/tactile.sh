@@ -82,9 +82,10 @@ check plate '
 '
 
 # --draw walls: the walls raised (the default and --draw paths: the
-# centre-lines), level 5 too; refused in one line, exit 2, no file: a maze
-# too big for the larger cells (the largest named, then written), cells
-# of a line sheet, another grid, tactile levels 1-4, a plate
+# centre-lines), level 5 too, on every grid; refused in one line, exit 2,
+# no file: a maze too big for the larger cells (the largest named, then
+# written), cells of a line sheet (each grid's least named), tactile
+# levels 1-4, a plate
 check walls '
     run 0 "$meiro" generate -s 2 -W 5 -H 5 --print tactile --draw walls -o "$tmp/w.page"
     err_empty
@@ -112,8 +113,18 @@ check walls '
     run 0 "$meiro" generate -s 1 --print tactile --draw walls -W "$1" -H "$2" -o "$tmp/most.pdf"
     refuse "does not fit a tactile sheet" -W "$1" -H "$(($2 + 1))" -o "$tmp/bad.pdf"
     refuse "cells are 28 mm or more" --cell 20 -W 4 -H 4 -o "$tmp/bad.pdf"
-    refuse "a rectangle.s walls only" --grid hex -W 4 -H 4 -o "$tmp/bad.pdf"
-    refuse "a rectangle.s walls only" --grid polar -H 3 -o "$tmp/bad.png"
+    # every grid: its walls written, its own least cell refused below it
+    for grid in hex triangle; do
+        run 0 "$meiro" generate -s 2 --grid $grid -W 4 -H 4 --print tactile --draw walls \
+            -o "$tmp/w.page"
+        grep -q "\"role\": \"walls\"" "$tmp/w.page" && ok || bad "$grid: no walls drawn"
+        refuse "cells are 32 mm or more" --grid $grid -W 4 -H 4 --cell 30 -o "$tmp/bad.pdf"
+    done
+    run 0 "$meiro" generate -s 2 --grid polar -H 2 --print tactile --draw walls -o "$tmp/w.png"
+    refuse "cells are 33 mm or more" --grid polar -H 2 --cell 30 -o "$tmp/bad.png"
+    refuse "does not fit a tactile sheet on a4 (cells of 33 mm" --grid polar -H 3 -o "$tmp/bad.pdf"
+    run 0 "$meiro" generate -s 2 --grid polar -H 3 --paper a3 --print tactile --draw walls \
+        -o "$tmp/w.pdf"
     refuse "tactile levels 1 to 4 are lines" --tactile-level 2 -o "$tmp/bad.pdf"
     refuse "a tactile plate (stl) raises the corridors" -W 4 -H 4 -o "$tmp/bad.stl"
 '

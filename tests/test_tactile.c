@@ -52,6 +52,7 @@ static meiro_maze *maze_of(meiro_grid grid, uint32_t w, uint32_t h, uint64_t see
 
 static double cell_mm; /* --cell: 0 for the sheet's own */
 static bool walls;     /* --draw walls: the walls raised, not the centre-lines */
+static meiro_paper paper = MEIRO_PAPER_A4;
 
 static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_format f,
                          const char *lang, const char *title, const char *path, meiro_error *err)
@@ -62,6 +63,7 @@ static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_fo
     page->lang = lang;
     page->title = title;
     page->cell_mm = cell_mm;
+    page->paper = paper;
     meiro_status s = meiro_job_set_int(job, MEIRO_JOB_DRAW_PATHS, walls ? -1 : 0, err);
     if (s == MEIRO_OK) s = meiro_job_save(job, m, answer, f, page, path, err);
     meiro_job_free(job);
@@ -244,33 +246,35 @@ static double along(const lines *l, size_t i, double px, double py, size_t j, do
 }
 
 /* Segments split where another ends on them (a wall's run meets the
- * middle of another at a T): joined lines then share an end, as along
- * follows them. */
+ * middle of another at a T; a polar maze's side wall meets a ring, which
+ * flatten's chords pass within 0.05 mm of, up to 145 mm from the centre):
+ * joined lines then share an end, as along follows them. */
 static void split_at_joins(lines *l)
 {
     for (size_t i = 0; i < l->n; i++)
         for (size_t j = 0; j < l->n; j++)
             for (int e = 0; j != i && e < 2; e++) {
                 double x = e ? l->v[j].x1 : l->v[j].x0, y = e ? l->v[j].y1 : l->v[j].y0, t;
-                if (point_seg(x, y, &l->v[i], &t) > 1e-6 || t < 1e-9 || t > 1 - 1e-9) continue;
+                if (point_seg(x, y, &l->v[i], &t) > 0.05 || t < 1e-9 || t > 1 - 1e-9) continue;
                 seg rest = {x, y, l->v[i].x1, l->v[i].y1};
                 l->v[i].x1 = x, l->v[i].y1 = y;
                 push(l, rest.x0, rest.y0, rest.x1, rest.y1);
             }
 }
 
-/* The least gap between centre-lines a finger must tell apart: two
- * places closer than the gap must be near along the lines too (a corner
- * or a fork, at most twice as far along them as across), or they are two
- * lines. */
-static double least_gap(const lines *l, char *where, size_t size)
+/* The least gap below `need` between lines a finger must tell apart (a
+ * line sheet's centre-lines: 1/4 in), or pass between (a wall sheet's
+ * walls: a finger's width): two places closer than that must be near
+ * along the lines too (a corner or a fork, at most twice as far along them
+ * as across), or they are two lines. */
+static double least_gap(const lines *l, double need, char *where, size_t size)
 {
     double least = HUGE_VAL;
     for (size_t i = 0; i < l->n; i++)
         for (size_t j = i + 1; j < l->n; j++) {
             double px, py, qx, qy;
             double d = seg_seg(&l->v[i], &l->v[j], &px, &py);
-            if (d - l->width >= TACTILE_APART_MM) continue;
+            if (d - l->width >= need) continue;
             seg_seg(&l->v[j], &l->v[i], &qx, &qy);
             double limit = 2.01 * d + 1e-6;
             if (along(l, i, px, py, j, qx, qy, limit) <= limit) continue;
@@ -508,9 +512,10 @@ static void measure_scene(const scene *s, const char *lang, const char *what, si
     verdict_note(&v->read, texts_read == braille, "%s: %zu braille texts", what, texts_read);
     char where[96] = "";
     split_at_joins(&l);
-    double gap = least_gap(&l, where, sizeof where);
-    verdict_note(&v->apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
-                 "%s: lines %.2f mm apart at %s", what, gap, where);
+    double need = walls ? TACTILE_FINGER_MM : TACTILE_APART_MM;
+    double gap = least_gap(&l, need, where, sizeof where);
+    verdict_note(&v->apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= need,
+                 "%s: lines %.2f mm apart at %s (%.2f wanted)", what, gap, where, need);
     for (int k = 0; k < 4; k++) {
         if (!ends[k].n) continue;
         double g = symbol_gap(&ends[k], &l);
@@ -587,39 +592,54 @@ static void test_sheet(void)
               v.beside, v.keyed);
 }
 
-/* --draw walls: a rectangle's walls raised around corridors a finger
- * follows, measured as the line sheets are (measure_sheet: only walls and
- * black, the walls 1/4 in apart where they face, S and G 1/2 in and 1/4 in
- * clear of every wall, the braille read back) over sizes up to the
- * largest an A4 sheet holds and seeds, S and G on the edge and inside. */
+/* --draw walls: a maze's walls raised around corridors a finger follows,
+ * on every grid, measured as the line sheets are (measure_sheet: only walls
+ * and black, every opening between walls a finger wide, S and G 1/2 in
+ * and 1/4 in clear of every wall, the braille read back) over sizes up to
+ * the largest an A4 sheet holds (a polar maze's 3 rings on A3) and seeds,
+ * S and G on the edge and inside. */
 static void test_walls(void)
 {
-    static const uint32_t sizes[][2] = {{6, 7}, {5, 5}, {3, 4}, {2, 6}, {6, 1}};
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+        meiro_paper paper;
+    } sizes[] = {
+        {MEIRO_GRID_RECT, 6, 7, MEIRO_PAPER_A4},     {MEIRO_GRID_RECT, 5, 5, MEIRO_PAPER_A4},
+        {MEIRO_GRID_RECT, 3, 4, MEIRO_PAPER_A4},     {MEIRO_GRID_RECT, 2, 6, MEIRO_PAPER_A4},
+        {MEIRO_GRID_RECT, 6, 1, MEIRO_PAPER_A4},     {MEIRO_GRID_HEX, 6, 5, MEIRO_PAPER_A4},
+        {MEIRO_GRID_HEX, 3, 4, MEIRO_PAPER_A4},      {MEIRO_GRID_TRIANGLE, 5, 4, MEIRO_PAPER_A4},
+        {MEIRO_GRID_TRIANGLE, 4, 3, MEIRO_PAPER_A4}, {MEIRO_GRID_POLAR, 1, 2, MEIRO_PAPER_A4},
+        {MEIRO_GRID_POLAR, 1, 3, MEIRO_PAPER_A3}};
     sheet_verdicts v = {0};
     char path[128];
     snprintf(path, sizeof path, "%s/walls.page", dir);
     walls = true;
-    for (uint64_t seed = 1; seed <= 24; seed++) {
-        meiro_generate_options o;
-        meiro_generate_options_init(&o);
-        o.width = sizes[seed % 5][0], o.height = sizes[seed % 5][1], o.seed = seed;
-        if (seed > 12 && o.width > 2 && o.height > 2) { /* S and G inside */
-            o.ends = MEIRO_ENDS_CELLS;
-            o.start = (meiro_cell){1, 1};
-            o.goal = (meiro_cell){o.width - 2, o.height - 1 - seed % 2};
+    for (size_t i = 0; i < TEST_COUNT(sizes); i++)
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.grid = sizes[i].grid, o.width = sizes[i].w, o.height = sizes[i].h, o.seed = seed;
+            paper = sizes[i].paper;
+            if (seed > 2 && o.grid != MEIRO_GRID_POLAR && o.width > 2 && o.height > 2) {
+                o.ends = MEIRO_ENDS_CELLS; /* S and G inside */
+                o.start = (meiro_cell){1, 1};
+                o.goal = (meiro_cell){o.width - 2, o.height - 1 - seed % 2};
+            }
+            meiro_maze *m = meiro_generate(&o, NULL);
+            meiro_error err = {0};
+            const char *lang = seed % 4 ? NULL : "de";
+            CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, lang, NULL, path, &err) == MEIRO_OK,
+                      "grid %d %ux%u seed %llu: %s", o.grid, o.width, o.height,
+                      (unsigned long long)seed, err.message);
+            char what[80];
+            snprintf(what, sizeof what, "walls grid %d %ux%u seed %llu", o.grid, o.width, o.height,
+                     (unsigned long long)seed);
+            measure_sheet(path, lang, what, &v);
+            meiro_maze_free(m);
         }
-        meiro_maze *m = meiro_generate(&o, NULL);
-        meiro_error err = {0};
-        const char *lang = seed % 4 ? NULL : "de";
-        CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, lang, NULL, path, &err) == MEIRO_OK,
-                  "seed %llu: %s", (unsigned long long)seed, err.message);
-        char what[80];
-        snprintf(what, sizeof what, "walls %ux%u seed %llu", o.width, o.height,
-                 (unsigned long long)seed);
-        measure_sheet(path, lang, what, &v);
-        meiro_maze_free(m);
-    }
     walls = false;
+    paper = MEIRO_PAPER_A4;
     check_sheets(&v);
 }
 
@@ -714,11 +734,15 @@ static void test_no_grey(void)
 {
     if (!have("pdftoppm")) return;
     verdict grey = {0};
-    /* every grid's line sheet, then a rectangle's wall sheet */
-    for (int pass = MEIRO_GRID_RECT; pass <= MEIRO_GRID_TRIANGLE + 1; pass++) {
-        meiro_grid g = pass > MEIRO_GRID_TRIANGLE ? MEIRO_GRID_RECT : (meiro_grid)pass;
-        walls = pass > MEIRO_GRID_TRIANGLE;
-        meiro_maze *m = maze_of(g, g == MEIRO_GRID_RECT ? 6 : 5, g == MEIRO_GRID_POLAR ? 3 : 5, 7);
+    /* every grid's line sheet, then its wall sheet (a polar maze of 2 rings,
+     * a triangles' of 4 rows: what A4 holds) */
+    for (int pass = 0; pass < 2 * MEIRO_GRID_COUNT; pass++) {
+        meiro_grid g = (meiro_grid)(pass % MEIRO_GRID_COUNT);
+        walls = pass >= MEIRO_GRID_COUNT;
+        uint32_t rows = g == MEIRO_GRID_POLAR      ? 3 - walls
+                        : g == MEIRO_GRID_TRIANGLE ? 5 - walls
+                                                   : 5;
+        meiro_maze *m = maze_of(g, g == MEIRO_GRID_RECT ? 6 : 5, rows, 7);
         char pdf[128], cmd[400];
         snprintf(pdf, sizeof pdf, "%s/sheet.pdf", dir);
         meiro_error err = {0};
@@ -887,15 +911,47 @@ static void test_refused(void)
                   "%ux%u: %s", ww + (k == 1), wh + (k == 2), err.message);
         meiro_maze_free(big);
     }
-    cell_mm = TACTILE_WALL_CELL_MM - 1; /* a line sheet's, not a wall sheet's */
-    remove(path);
-    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
-          strstr(err.message, "cells are") && !test_exists(path));
+    /* each grid's least cell (a line sheet's is smaller): refused below it,
+     * named; a maze too big for A4 refused */
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+        double cell;
+    } grids[] = {{MEIRO_GRID_RECT, 4, 4, 28},
+                 {MEIRO_GRID_HEX, 3, 3, 32},
+                 {MEIRO_GRID_TRIANGLE, 3, 3, 32},
+                 {MEIRO_GRID_POLAR, 1, 2, 33}};
+    for (size_t i = 0; i < TEST_COUNT(grids); i++) {
+        meiro_maze *g = maze_of(grids[i].grid, grids[i].w, grids[i].h, 1);
+        char named[40];
+        snprintf(named, sizeof named, "cells are %g mm or more", grids[i].cell);
+        cell_mm = grids[i].cell - 1;
+        remove(path);
+        CHECK_MSG(g && tactile_wall_cell(g) == grids[i].cell &&
+                      save(g, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) ==
+                          MEIRO_ERROR_ARGUMENT &&
+                      strstr(err.message, named) && !test_exists(path),
+                  "grid %d: %s", grids[i].grid, err.message);
+        meiro_maze_free(g);
+    }
     cell_mm = 0;
-    big = maze_of(MEIRO_GRID_HEX, 3, 3, 1);
-    CHECK(save(big, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
-          strstr(err.message, "rectangle's walls only") && !test_exists(path));
+    /* a polar maze's narrowest cells further out: 36 mm from its fourth ring */
+    big = maze_of(MEIRO_GRID_POLAR, 1, 4, 1);
+    CHECK(big && tactile_wall_cell(big) == 36);
     meiro_maze_free(big);
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+    } too_big[] = {{MEIRO_GRID_HEX, 7, 5}, {MEIRO_GRID_TRIANGLE, 6, 4}, {MEIRO_GRID_POLAR, 1, 3}};
+    for (size_t i = 0; i < TEST_COUNT(too_big); i++) {
+        big = maze_of(too_big[i].grid, too_big[i].w, too_big[i].h, 1);
+        remove(path);
+        CHECK_MSG(save(big, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) ==
+                          MEIRO_ERROR_ARGUMENT &&
+                      strstr(err.message, "does not fit a tactile sheet") && !test_exists(path),
+                  "grid %d: %s", too_big[i].grid, err.message);
+        meiro_maze_free(big);
+    }
     snprintf(path, sizeof path, "%s/walls.stl", dir);
     CHECK(save(m, NULL, MEIRO_FORMAT_STL, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
           strstr(err.message, "--draw walls") && !test_exists(path));

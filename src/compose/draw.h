@@ -153,6 +153,11 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
  * for them (and for the other grids), and draw_maze keeps their walls. */
 void trace_rect_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
 bool rect_walls_apart(const meiro_maze *m);
+/* Every wall of a maze of any grid, the whole page's (trace_rect_walls or
+ * trace_grid_walls, a polar maze's rim closed where S or G has its door
+ * on a print: a sheet read with the fingers has no arrows in): a tactile
+ * wall sheet's. */
+void trace_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
 
 /* The outline of a shaped maze (outline.c), in cells from the grid's top
  * left corner: closed loops, loop l ending before point loop_end[l]. None

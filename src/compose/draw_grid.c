@@ -141,9 +141,10 @@ static bool rim_door(const meiro_maze *m, size_t next, meiro_cell c)
 }
 
 /* Every closed side once: from the cell whose neighbour has the larger id,
- * or at the border (but a polar maze's door in the rim: rim_door). */
-void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
-                      const grid_pen *pen)
+ * or at the border (but, with `doors`, a polar maze's door in the rim:
+ * rim_door). */
+static void trace_sides(const meiro_maze *m, const page_layout *L, double y0, double y1, bool doors,
+                        const grid_pen *pen)
 {
     grid_view v = grid_view_of(m, L);
     double pad = (L->line + L->cell) / v.unit + 1;
@@ -163,7 +164,7 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
                     if (grid_open(m, id, s)) continue;
                     size_t next = grid_neighbour(m, id, s);
                     if (next != GRID_NONE && next < id) continue;
-                    if (rim_door(m, next, (meiro_cell){x, y})) continue;
+                    if (doors && rim_door(m, next, (meiro_cell){x, y})) continue;
                     grid_side_shape shape;
                     grid_side(m, id, s, &shape);
                     if (shape.arc) {
@@ -177,6 +178,18 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
         }
     }
     arc_flush(&t, &run);
+}
+
+void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
+                      const grid_pen *pen)
+{
+    trace_sides(m, L, y0, y1, true, pen);
+}
+
+void trace_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen)
+{
+    if (m->grid == MEIRO_GRID_RECT) trace_rect_walls(m, L, pen);
+    else trace_sides(m, L, -HUGE_VAL, HUGE_VAL, false, pen);
 }
 
 #define ARC_CHORD_MM GRID_ARC_CHORD_MM

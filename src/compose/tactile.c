@@ -75,6 +75,23 @@ static meiro_status label(canvas *cv, const document *d, const char *text, const
     return MEIRO_OK;
 }
 
+double tactile_wall_cell(const meiro_maze *m)
+{
+    double r = TACTILE_SYMBOL_MM / 2, clear = TACTILE_APART_MM + TACTILE_LINE_MM / 2;
+    if (m->grid == MEIRO_GRID_RECT) return ceil(2 * (r + clear));
+    if (m->grid != MEIRO_GRID_POLAR) /* G's square toward a side at 60 degrees */
+        return ceil(2 * (r * (cos(TAU / 12) + sin(TAU / 12)) + clear));
+    /* from the ring's arcs, and from the side walls of the narrowest cell
+     * (the rings' alone: the checks before the maze is made know no more) */
+    double reach = r * sqrt(2) + clear, cell = 2 * reach;
+    uint64_t n = 1;
+    for (uint32_t y = 1; y < m->h; y++) {
+        n = polar_ring_cells(n, y);
+        cell = fmax(cell, reach / ((y + 0.5) * sin(TAU / 2 / (double)n)));
+    }
+    return ceil(cell);
+}
+
 /* The refusal of a maze too big for the sheet: the largest that fits */
 static meiro_status too_big(const document *d, const meiro_maze *m, box slot, double cell,
                             meiro_error *err)
@@ -198,11 +215,7 @@ static meiro_status sheet_plan(const document *d, const doc_page *p, const page_
 {
     const doc_style *st = &d->style;
     const meiro_maze *m = d->items[p->first].maze;
-    if (st->walls && m->grid != MEIRO_GRID_RECT)
-        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
-                          "--draw walls: a tactile sheet raises a rectangle's walls only (hex, "
-                          "triangle and polar sheets are line mazes, without --draw walls)");
-    double least = st->walls ? TACTILE_WALL_CELL_MM : TACTILE_CELL_MM;
+    double least = st->walls ? tactile_wall_cell(m) : TACTILE_CELL_MM;
     double cell = st->cell_exact > 0 ? st->cell_exact : least; /* --cell: larger */
     if (cell < least)
         return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
@@ -301,7 +314,7 @@ static meiro_status place_beside(const meiro_maze *m, bool walls, const sheet *s
 {
     double(*lines)[4];
     size_t n;
-    if (!pen_segments(walls ? trace_rect_walls : trace_centre_lines, m, &sh->L, &lines, &n))
+    if (!pen_segments(walls ? trace_walls : trace_centre_lines, m, &sh->L, &lines, &n))
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S's and G's labels");
     /* from the symbol's centre: its half, the gap and half a millimetre */
     double r = TACTILE_SYMBOL_MM / 2 + TACTILE_APART_MM + 0.5, h = BRAILLE_H_MM;
@@ -368,7 +381,7 @@ meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, cons
     if (s == MEIRO_OK) s = page_number(cv, d, p, f, end, err);
     if (s != MEIRO_OK) return s;
     /* the maze, its cells at the tactile size */
-    if (st->walls) stroke_traced(sc, ROLE_WALLS, trace_rect_walls, m, &sh.L, TACTILE_LINE_MM);
+    if (st->walls) stroke_traced(sc, ROLE_WALLS, trace_walls, m, &sh.L, TACTILE_LINE_MM);
     else stroke_centre_lines(sc, m, &sh.L, TACTILE_LINE_MM);
     for (int k = 0; k < 2; k++) symbol(sc, k ? ROLE_GOAL : ROLE_START, ends[k][0], ends[k][1]);
     for (int k = 0; k < 2 && s == MEIRO_OK && on.fit; k++)

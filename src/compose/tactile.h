@@ -1,6 +1,6 @@
 /* A sheet for swell (capsule) paper, read with the fingers (--print
  * tactile): the maze as its corridors' centre-lines raised (or, with
- * --draw walls, a rectangle's walls around corridors a finger follows),
+ * --draw walls, its walls around corridors a finger follows),
  * S a filled circle and G a filled square, a key of the two with their braille and
  * print labels, the title in braille and print; pure black, nothing else
  * (no frame, answer, badge or footer). The sizes follow APH's guidelines
@@ -24,20 +24,35 @@
  * then lines pass 17.5 mm apart and more (tests/test_tactile.c measures
  * both on every grid) */
 #define TACTILE_CELL_MM 19.0
-/* A wall sheet's cell (--draw walls, rectangles): S or G (13 mm across,
- * the square's sides along the walls) 1/4 in clear of each wall's edge,
- * the walls half in the cell: 27.2 mm, rounded up to the millimetre (the
- * gaps then above 1/4 in as drawn, not at it where rounding decides):
- * 28 mm; a corridor then 26.5 mm wide, a finger's and more */
-#define TACTILE_WALL_CELL_MM ceil(TACTILE_SYMBOL_MM + 2 * TACTILE_APART_MM + TACTILE_LINE_MM)
+/* A wall sheet (--draw walls): the walls raised around corridors a finger
+ * follows. Every opening between two walls' edges is at least a
+ * fingertip wide (5/8 in, an adult's; a child's is less), and S and G sit
+ * 1/4 in clear of every wall's edge: the cells that gives each grid are
+ * tactile_wall_cell's. */
+#define TACTILE_FINGER_MM 15.875
+/* A wall sheet's least cell for m, in mm (S's disc and G's square, 13 mm
+ * across, 1/4 in and half a wall clear of their cell's walls; rounded up
+ * to the millimetre, so the gaps as drawn are above the rule rather than at
+ * it where rounding decides):
+ * - a rectangle: G's sides along the walls, 2 x (6.5 + 6.35 + 0.75) = 27.2:
+ *   28 mm, a corridor 26.5 mm wide;
+ * - hexagons and triangles (the cell their inscribed circle's diameter): G's
+ *   square reaches 6.5 (cos 30 + sin 30) = 8.88 mm toward a side at 60
+ *   degrees: 32 mm, a hexagon's side 18.5 mm, its door 17 mm wide;
+ * - a polar maze (the cell a ring's width): G's half diagonal (9.19 mm, at
+ *   any turn) from the ring's arcs: 32.6 mm; and from the side walls of
+ *   S's and G's own cells, (y + 0.5) cell x sin(pi / n) from their centres in
+ *   ring y of n cells: 33 mm in the first rings, up to 40 further out.
+ * The finger's openings follow (a hexagon's 17 mm is the least; tests
+ * measure them). */
+double tactile_wall_cell(const meiro_maze *m);
 
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f
  * (in a booklet, headed by its maze's number and with its page number in
  * braille and print at the foot's right); MEIRO_ERROR_ARGUMENT naming the
  * largest maze that fits when the maze is too big for the paper at
- * TACTILE_CELL_MM (a wall sheet's: TACTILE_WALL_CELL_MM, and a
- * rectangle's only). tactile_check: the same refusals, drawing nothing
- * (doc_plan's, before any page is drawn). */
+ * TACTILE_CELL_MM (a wall sheet's: tactile_wall_cell). tactile_check: the
+ * same refusals, drawing nothing (doc_plan's, before any page is drawn). */
 meiro_status draw_tactile(canvas *cv, const document *d, const doc_page *p, const page_frame *f,
                           meiro_error *err);
 meiro_status tactile_check(const document *d, const doc_page *p, const page_frame *f,

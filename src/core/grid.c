@@ -34,9 +34,7 @@ static uint32_t polar_ring(const meiro_maze *m, size_t id)
     return y;
 }
 
-/* The cells of each ring: 1, 6, then doubling where the cells of the ring
- * inside would grow wider than 1.5 ring widths. */
-static uint64_t polar_ring_cells(uint64_t inner, uint32_t y)
+uint64_t polar_ring_cells(uint64_t inner, uint32_t y)
 {
     if (y == 0) return 1;
     if (y == 1) return 6;

@@ -30,6 +30,10 @@ typedef struct grid_at {
  * last cell). Polar takes h >= 2 rings and ignores w; hex and triangle take
  * at least 2 cells. */
 meiro_maze *other_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err);
+/* A polar maze's cells in ring y, the ring inside having `inner`: 1, 6,
+ * then doubling where the cells of the ring inside would grow wider than
+ * 1.5 ring widths (the rings of a maze's size before it is made). */
+uint64_t polar_ring_cells(uint64_t inner, uint32_t y);
 meiro_cell other_cell(const meiro_maze *m, size_t id);
 unsigned other_sides(const meiro_maze *m, size_t id);
 unsigned other_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
