@@ -616,6 +616,13 @@ static void test_cli_choices(void)
 {
     walk_cli("cli-choices", "generate -W 8 -H 6 -s 7 --choices 3 --solution -o m.txt");
 }
+/* a tactile wall sheet: its walls, and its braille as the PDF's text
+ * (draw/scene_cairo.c) */
+static void test_cli_tactile(void)
+{
+    walk_cli("cli-tactile", "generate -W 3 -H 3 -s 7 --grid hex --print tactile --draw walls "
+                            "-o m.pdf");
+}
 static void test_shape(void) { walk("shape", shaped, "m.txt"); }
 
 static void test_generators(void)
@@ -677,6 +684,7 @@ static const test_case cases[] = {
     {"cli-dxf", test_cli_dxf},
     {"cli-preflight", test_cli_preflight},
     {"cli-choices", test_cli_choices},
+    {"cli-tactile", test_cli_tactile},
 };
 
 int main(int argc, char **argv)

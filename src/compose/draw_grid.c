@@ -252,10 +252,15 @@ void stroke_traced(scene *s, scene_role role,
                    const meiro_maze *m, const page_layout *L, double line)
 {
     wall_items w = {s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0, 0};
-    scene_path(s, role, &w.ink);
     grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
+    /* joined, or not drawn: a sheet's lines in pieces would feel broken */
     trail_pen *trails = trail_pen_new(&pen, ARC_CHORD_MM);
-    grid_pen joined = trails ? trail_pen_pen(trails) : pen;
+    if (!trails) {
+        scene_out_of_memory(s);
+        return;
+    }
+    grid_pen joined = trail_pen_pen(trails);
+    scene_path(s, role, &w.ink);
     trace(m, L, &joined);
     trail_pen_free(trails);
     scene_end(s);

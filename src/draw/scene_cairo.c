@@ -264,7 +264,7 @@ static bool braille_text(cairo_t *cr, const scene_text *t)
 {
     cairo_font_face_t *face = braille_font(cr);
     size_t n = braille_cells(t->text), len = strlen(t->text), glyph_count = n == 1 ? 2 : n;
-    cairo_glyph_t *glyphs = n ? malloc(glyph_count * sizeof *glyphs) : NULL;
+    cairo_glyph_t *glyphs = n ? alloc_array(glyph_count, sizeof *glyphs) : NULL;
     if (!face || !glyphs) {
         free(glyphs);
         return n == 0 && face;
