@@ -79,8 +79,12 @@ double tactile_wall_cell(const meiro_maze *m)
 {
     double r = TACTILE_SYMBOL_MM / 2, clear = TACTILE_APART_MM + TACTILE_LINE_MM / 2;
     if (m->grid == MEIRO_GRID_RECT) return ceil(2 * (r + clear));
-    if (m->grid != MEIRO_GRID_POLAR) /* G's square toward a side at 60 degrees */
-        return ceil(2 * (r * (cos(TAU / 12) + sin(TAU / 12)) + clear));
+    /* G's square toward a side at 60 degrees; a hexagon's door is its
+     * side, cell / sqrt 3 (the other grids' doors are wider than a cell) */
+    double slant = 2 * (r * (cos(TAU / 12) + sin(TAU / 12)) + clear);
+    if (m->grid == MEIRO_GRID_HEX)
+        return ceil(fmax(slant, (TACTILE_FINGER_MM + TACTILE_LINE_MM) * sqrt(3)));
+    if (m->grid == MEIRO_GRID_TRIANGLE) return ceil(slant);
     /* from the ring's arcs, and from the side walls of the narrowest cell
      * (the rings' alone: the checks before the maze is made know no more) */
     double reach = r * sqrt(2) + clear, cell = 2 * reach;

@@ -31,20 +31,22 @@
  * tactile_wall_cell's. */
 #define TACTILE_FINGER_MM 15.875
 /* A wall sheet's least cell for m, in mm (S's disc and G's square, 13 mm
- * across, 1/4 in and half a wall clear of their cell's walls; rounded up
- * to the millimetre, so the gaps as drawn are above the rule rather than at
- * it where rounding decides):
+ * across, 1/4 in and half a wall clear of their cell's walls, and the
+ * finger's openings; rounded up to the millimetre, so the gaps as drawn
+ * are above the rule rather than at it where rounding decides):
  * - a rectangle: G's sides along the walls, 2 x (6.5 + 6.35 + 0.75) = 27.2:
  *   28 mm, a corridor 26.5 mm wide;
  * - hexagons and triangles (the cell their inscribed circle's diameter): G's
  *   square reaches 6.5 (cos 30 + sin 30) = 8.88 mm toward a side at 60
- *   degrees: 32 mm, a hexagon's side 18.5 mm, its door 17 mm wide;
+ *   degrees: 32 mm; a hexagon's side (its door) then 18.5 mm, 17 between
+ *   the walls' edges, where a finger's needs 30.1 mm cells;
  * - a polar maze (the cell a ring's width): G's half diagonal (9.19 mm, at
  *   any turn) from the ring's arcs: 32.6 mm; and from the side walls of
- *   S's and G's own cells, (y + 0.5) cell x sin(pi / n) from their centres in
- *   ring y of n cells: 33 mm in the first rings, up to 40 further out.
- * The finger's openings follow (a hexagon's 17 mm is the least; tests
- * measure them). */
+ *   every ring's cells (S and G may stand in any), (y + 0.5) cell x
+ *   sin(pi / n) from a centre in ring y of n cells: 33 mm for 2 or 3 rings,
+ *   36 from the fourth, 39 from the seventh, 43 from the fortieth (the
+ *   limit 43.4).
+ * Tests measure the gaps and the openings on every grid's sheets. */
 double tactile_wall_cell(const meiro_maze *m);
 
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f
