@@ -644,6 +644,8 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	pdftoppm -r 30 -png -f 1 -l 3 samples/large-print-booklet.pdf samples/large-print-booklet-page
 	$(SAMPLE) -W 5 -H 6 --print tactile --draw walls --title "Maze" -o samples/tactile-walls.pdf
 	pdftoppm -r 30 -png -singlefile samples/tactile-walls.pdf samples/tactile-walls
+	$(SAMPLE) --grid hex -W 5 -H 4 --print tactile --draw walls --title "Maze" -o samples/tactile-walls-hex.pdf
+	pdftoppm -r 30 -png -singlefile samples/tactile-walls-hex.pdf samples/tactile-walls-hex
 	$(SAMPLE) -W 6 -H 6 --print tactile --title "Maze" -o samples/tactile-plate.stl
 	$(BUILD)/tests/stl_view samples/tactile-plate.stl samples/tactile-plate.png 800
 	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
