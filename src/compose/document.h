@@ -216,6 +216,18 @@ meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uin
 meiro_status export_page(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);
+/* The machines' formats (machine_write.c): a plotter's G-code and HP-GL,
+ * a laser's DXF, with the machine's settings of page/machine.h (format
+ * table rows, as export_page). */
+meiro_status export_gcode(const meiro_maze *m, const meiro_path *path,
+                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                          meiro_error *err);
+meiro_status export_hpgl(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
+meiro_status export_dxf(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);

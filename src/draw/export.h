@@ -25,19 +25,8 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          meiro_error *err);
 /* A page description read back and drawn as a PDF (meiro_page_draw). */
 meiro_status render_page_draw(const char *page, const char *filename, meiro_error *err);
-/* (-f page's writer, export_page, is the composer's: compose/document.h) */
-
-/* The machines' formats (export_machine.c): a plotter's G-code and HP-GL,
- * a laser's DXF, with the machine's settings of page/machine.h. */
-meiro_status export_gcode(const meiro_maze *m, const meiro_path *path,
-                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                          meiro_error *err);
-meiro_status export_hpgl(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err);
-meiro_status export_dxf(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                        meiro_error *err);
+/* (-f page's writer, export_page, and the machines' formats, export_gcode,
+ * export_hpgl and export_dxf, are the composer's: compose/document.h) */
 
 /* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
  * around it, the back on the left, the spine, the front on the right. */

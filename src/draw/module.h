@@ -35,9 +35,6 @@
     X(export_png, RENDER_EXPORT_PARAMS)                                                            \
     X(export_html, RENDER_EXPORT_PARAMS)                                                           \
     X(export_page, RENDER_EXPORT_PARAMS)                                                           \
-    X(export_gcode, RENDER_EXPORT_PARAMS)                                                          \
-    X(export_hpgl, RENDER_EXPORT_PARAMS)                                                           \
-    X(export_dxf, RENDER_EXPORT_PARAMS)                                                            \
     X(doc_plan, (document * d, const doc_item *items, size_t count,                                \
                  const meiro_export_options *opt, const doc_parts *parts, meiro_error *err))       \
     X(doc_init, (document * d, const doc_item *items, size_t count,                                \

@@ -96,11 +96,12 @@ static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err
 DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
 DRAWN_WRITER(html)
-DRAWN_WRITER(gcode)
-DRAWN_WRITER(hpgl)
-DRAWN_WRITER(dxf)
-/* -f page: the composer's writer (compose/, in libmeiro.so: no module) */
+/* -f page and the machines' files: the composer's writers (compose/, in
+ * libmeiro.so: no module) */
 static meiro_status w_page RENDER_EXPORT_PARAMS { return export_page RENDER_EXPORT_ARGS; }
+static meiro_status w_gcode RENDER_EXPORT_PARAMS { return export_gcode RENDER_EXPORT_ARGS; }
+static meiro_status w_hpgl RENDER_EXPORT_PARAMS { return export_hpgl RENDER_EXPORT_ARGS; }
+static meiro_status w_dxf RENDER_EXPORT_PARAMS { return export_dxf RENDER_EXPORT_ARGS; }
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
