@@ -95,16 +95,29 @@ static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err
     }
 DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
-DRAWN_WRITER(html)
 /* -f page and the machines' files: the composer's writers (compose/, in
  * libmeiro.so: no module) */
 static meiro_status w_page RENDER_EXPORT_PARAMS { return export_page RENDER_EXPORT_ARGS; }
 static meiro_status w_gcode RENDER_EXPORT_PARAMS { return export_gcode RENDER_EXPORT_ARGS; }
 static meiro_status w_hpgl RENDER_EXPORT_PARAMS { return export_hpgl RENDER_EXPORT_ARGS; }
 static meiro_status w_dxf RENDER_EXPORT_PARAMS { return export_dxf RENDER_EXPORT_ARGS; }
+/* -f html: the composer's page to play, its answer found here when none
+ * is given (the button shows it; --solution shows it at once) */
+static meiro_status w_html RENDER_EXPORT_PARAMS
+{
+    (void)temp_dir; /* no scratch files */
+    meiro_path found = {0};
+    if (!path) {
+        meiro_status solved = meiro_solve(m, "bfs", &found, err);
+        if (solved != MEIRO_OK && solved != MEIRO_ERROR_NO_PATH) return solved;
+    }
+    meiro_status s = export_html(m, path ? path : &found, path != NULL, opt, out, err);
+    meiro_path_free(&found);
+    return s;
+}
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
-    return drawing()->export_html_check_size(cells, err);
+    return export_html_check_size(cells, err);
 }
 
 /* the 3D prints' (solid/) */
