@@ -36,7 +36,8 @@ struct svg_glyph {
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void put(svg_writer *w, const char *fmt, ...)
+static void
+put(svg_writer *w, const char *fmt, ...)
 {
     if (w->write_failed) return;
     va_list ap;
@@ -70,7 +71,8 @@ static void put_mm(svg_writer *w, double v)
 static void put_colour(svg_writer *w, scene_rgb c)
 {
     put(w, "#%02x%02x%02x", (unsigned)lround(fmin(fmax(c.r, 0), 1) * 255),
-        (unsigned)lround(fmin(fmax(c.g, 0), 1) * 255), (unsigned)lround(fmin(fmax(c.b, 0), 1) * 255));
+        (unsigned)lround(fmin(fmax(c.g, 0), 1) * 255),
+        (unsigned)lround(fmin(fmax(c.b, 0), 1) * 255));
 }
 
 /* ---- Paths ---- */
@@ -255,7 +257,8 @@ static long glyph_number(svg_writer *w, const glyph_item *it)
         size_t cap = w->glyph_cap ? 2 * w->glyph_cap : 64;
         svg_glyph *grown = realloc_array(w->glyphs, cap, sizeof *grown);
         if (!grown) {
-            if (w->status == MEIRO_OK) w->status = fail(&w->err, MEIRO_ERROR_NOMEM, "out of memory");
+            if (w->status == MEIRO_OK)
+                w->status = fail(&w->err, MEIRO_ERROR_NOMEM, "out of memory");
             return -1;
         }
         w->glyphs = grown;
@@ -303,7 +306,8 @@ static void put_text(svg_writer *w, const scene_text *t)
         long *numbers = alloc_array(run.count ? run.count : 1, sizeof *numbers);
         if (!numbers) {
             glyph_run_free(&run);
-            if (w->status == MEIRO_OK) w->status = fail(&w->err, MEIRO_ERROR_NOMEM, "out of memory");
+            if (w->status == MEIRO_OK)
+                w->status = fail(&w->err, MEIRO_ERROR_NOMEM, "out of memory");
             return;
         }
         for (size_t k = 0; k < run.count; k++) numbers[k] = glyph_number(w, &run.items[k]);
@@ -313,9 +317,8 @@ static void put_text(svg_writer *w, const scene_text *t)
         put(w, "\" stroke=\"");
         put_colour(w, t->colour);
         put(w, "\" stroke-width=\"0\" transform=\"translate(%s %s)%s scale(%s %s)\">",
-            num(b[0], t->x + l->x, 3), num(b[1], t->y + l->baseline, 3),
-            t->italic ? SLANT : "", num(b[2], t->size, 4),
-            num(b[3], -t->size, 4));
+            num(b[0], t->x + l->x, 3), num(b[1], t->y + l->baseline, 3), t->italic ? SLANT : "",
+            num(b[2], t->size, 4), num(b[3], -t->size, 4));
         for (size_t k = 0; k < run.count; k++) {
             if (numbers[k] < 0) continue;
             put(w, "<use href=\"#%sg%ld\" x=\"%s\" y=\"%s\"/>", w->prefix, numbers[k],
@@ -347,8 +350,8 @@ static void put_base64(svg_writer *w, const unsigned char *p, size_t n)
 /* A picture's file: the built-in copy of its name, or the template's own
  * (art_path's rule), read whole up to PICTURE_MAX_BYTES; *owned is the
  * copy to free. */
-static meiro_status picture_bytes(svg_writer *w, const char *name, const char **data,
-                                  size_t *size, char **owned)
+static meiro_status picture_bytes(svg_writer *w, const char *name, const char **data, size_t *size,
+                                  char **owned)
 {
     *owned = NULL;
     char path[2048];
@@ -365,7 +368,8 @@ static meiro_status picture_bytes(svg_writer *w, const char *name, const char **
     size_t n = buf ? fread(buf, 1, PICTURE_MAX_BYTES + 1, f) : 0;
     meiro_status s = MEIRO_OK;
     if (!buf) s = fail(&w->err, MEIRO_ERROR_NOMEM, "out of memory");
-    else if (ferror(f)) s = fail(&w->err, MEIRO_ERROR_IO, "artwork '%s': %s", path, strerror(errno));
+    else if (ferror(f))
+        s = fail(&w->err, MEIRO_ERROR_IO, "artwork '%s': %s", path, strerror(errno));
     else if (n > PICTURE_MAX_BYTES)
         s = fail(&w->err, MEIRO_ERROR_PARSE, "artwork '%s': larger than %d KiB", path,
                  PICTURE_MAX_BYTES / 1024);

@@ -115,10 +115,6 @@ static meiro_status w_html RENDER_EXPORT_PARAMS
     meiro_path_free(&found);
     return s;
 }
-static meiro_status html_size_check(uint64_t cells, meiro_error *err)
-{
-    return export_html_check_size(cells, err);
-}
 
 /* the 3D prints' (solid/) */
 static meiro_status w_stl(const meiro_maze *m, const meiro_path *p, const solid_sizes *s, FILE *o,
@@ -291,7 +287,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .memory_mb = FONTS_MB,
                            .cell_bytes = 140,
                            .check = check_page,
-                           .size_check = html_size_check,
+                           .size_check = export_html_check_size,
                            .write = w_html},
     [MEIRO_FORMAT_JSON] = {.info = {MEIRO_FORMAT_JSON, "json", "json",
                                     "data for programs: any grid's cells with their geometry, "
