@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A glyph defined in this pass: its face and number, and its id's. */
+/* A glyph defined in this pass: its face, its index in the face, and the
+ * number its definition's id ends in. */
 struct svg_glyph {
     const glyph_face *face;
     uint32_t id;
@@ -288,7 +289,8 @@ static long glyph_number(svg_writer *w, const glyph_item *it)
 
 /* A run of text: its lines as the measurer set them (text_set_out), each
  * shaped again in the fonts it was measured with, its glyphs placed from
- * the line's start on its baseline. */
+ * the line's start on its baseline. Glyphs are filled outlines already:
+ * an outlined text (a badge's letters, cairo's path filled) is the same. */
 static void put_text(svg_writer *w, const scene_text *t)
 {
     text_set set;
