@@ -66,7 +66,7 @@ SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io content solid page glyph compose shapes press draw xlsx job
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/draw/html_assets.o
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/compose/html_assets.o
 # The drawing module (issue 25, 37; src/draw/module.h): libmeiro.so holds
 # everything but the drawing (draw/, shapes/, press/ and glyph/), whose calls go
 # through one table (drawing()->NAME, src/draw/module_load.c), filled on the
@@ -242,12 +242,12 @@ $(BUILD)/obj/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
 	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
 # the HTML page's style and script, compiled in
-HTML_ASSETS := src/draw/html/play.css src/draw/html/play.js
+HTML_ASSETS := src/compose/html/play.css src/compose/html/play.js
 $(BUILD)/gen/html_assets.c: tools/embed-text.sh $(HTML_ASSETS)
 	@mkdir -p $(dir $@)
 	sh tools/embed-text.sh html $(HTML_ASSETS) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/draw/html_assets.o: $(BUILD)/gen/html_assets.c
+$(BUILD)/obj/compose/html_assets.o: $(BUILD)/gen/html_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 

@@ -75,6 +75,12 @@ done
 page=$(loaded "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/m.page")
 if [ -s "$tmp/m.page" ] && echo "$page" | grep -q harfbuzz && ! echo "$page" | grep -Eq 'meiro-render|cairo|pango'; then ok
 else bad "-f page loads: $(echo "$page" | grep -E 'meiro-render|cairo|pango|harfbuzz' | tr '\n' ' ')"; fi
+# nor the page to play and a machine's files, the composer's too
+for f in html gcode dxf; do
+    made=$(loaded "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/m.$f")
+    if [ -s "$tmp/m.$f" ] && ! echo "$made" | grep -Eq 'meiro-render|cairo|pango'; then ok
+    else bad "-f $f loads: $(echo "$made" | grep -E 'meiro-render|cairo|pango' | tr '\n' ' ')"; fi
+done
 heavy_loaded "xlsx --art" meiro-render "$meiro" generate -W 8 -H 8 -s 3 --art bunny -o "$tmp/art.xlsx"
 if need unzip; then
     if unzip -l "$tmp/art.xlsx" | grep -q 'xl/media/image2.png'; then ok; else bad "art.xlsx: no pictures"; fi

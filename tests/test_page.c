@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "whitebox.h"
 #include "page/scene_json.h"
+#include "compose/svg_write.h"
 #include "draw/scene_cairo.h"
 
 #include <jansson.h>
@@ -471,6 +472,103 @@ static void test_title_lines(void)
     meiro_maze_free(m);
 }
 
+/* How often `needle` is in `text`. */
+static size_t occurrences(const char *text, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle)) n++;
+    return n;
+}
+
+/* The composer's SVG markup (compose/svg_write.h, the page to play's
+ * sheets): a dashed stroke with an arc, an even-odd fill, a clip and its
+ * group, numbers to the micrometre; texts as their glyphs, each defined
+ * once a pass and used where it goes (a space none), an italic one
+ * slanted, a bold one in a face without bold stroked; a built-in picture
+ * in it as a data: address. */
+static void test_svg_markup(void)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    CHECK(out != NULL);
+    if (!out) return;
+    svg_writer w;
+    svg_writer_init(&w, out, "t-", NULL);
+    scene_sink sink = svg_writer_sink(&w);
+    scene sc;
+    scene_init(&sc, 100, 80, &sink);
+    canvas cv;
+    canvas_init(&cv, &sc);
+    w.cv = &cv;
+    scene_paint dashed = scene_stroke((scene_rgb){1, 0, 0}, 0.5, CAP_ROUND, JOIN_MITER);
+    dashed.dashes = 2, dashed.dash[0] = 2, dashed.dash[1] = 1;
+    scene_path(&sc, ROLE_WALLS, &dashed);
+    scene_move(&sc, 10.5, 20);
+    scene_line(&sc, 30.25, 20);
+    scene_arc(&sc, 30.25, 30, 10, -TAU / 4, TAU / 4, false);
+    scene_end(&sc);
+    scene_paint fill = scene_fill((scene_rgb){0, 0, 1});
+    fill.even_odd = true;
+    scene_clip(&sc, ROLE_PAGE, false);
+    scene_move(&sc, 0, 0);
+    scene_line(&sc, 50, 0);
+    scene_line(&sc, 50, 50);
+    scene_close(&sc);
+    scene_end(&sc);
+    scene_path(&sc, ROLE_MARKS, &fill);
+    scene_move(&sc, 1, 1);
+    scene_line(&sc, 9, 1);
+    scene_line(&sc, 9, 9);
+    scene_close(&sc);
+    scene_end(&sc);
+    scene_unclip(&sc, ROLE_PAGE);
+    scene_text hello = {.text = "Hello all", .font = FONT_FAMILY, .size = 5, .x = 10, .y = 40,
+                        .colour = {0, 0, 0}};
+    scene_add_text(&sc, ROLE_TITLE, &hello);
+    scene_text slanted = hello;
+    slanted.italic = true;
+    slanted.y = 50;
+    scene_add_text(&sc, ROLE_TEXT, &slanted);
+    scene_text ja = {.text = "迷路", .font = FONT_FAMILY, .bold = true, .size = 6, .x = 10, .y = 60};
+    scene_add_text(&sc, ROLE_TITLE, &ja);
+    scene_image bunny = {.name = "art/bunny.svg", .x = 60, .y = 10, .w = 20, .h = 20};
+    scene_add_image(&sc, ROLE_START, &bunny);
+    /* a second pass defines its glyphs again */
+    svg_writer_pass(&w);
+    scene_add_text(&sc, ROLE_FOOTER, &hello);
+    CHECK(canvas_status(&cv, NULL) == MEIRO_OK && scene_status(&sc, NULL) == MEIRO_OK);
+    CHECK(svg_writer_status(&w, NULL) == MEIRO_OK);
+    canvas_free(&cv);
+    scene_free(&sc);
+    svg_writer_free(&w);
+    CHECK(fclose(out) == 0);
+    CHECK_MSG(strstr(text, "stroke=\"#ff0000\" stroke-width=\"0.5\" stroke-linecap=\"round\" "
+                           "stroke-linejoin=\"miter\" stroke-miterlimit=\"10\" "
+                           "stroke-dasharray=\"2 1\" d=\"M10.5 20L30.25 20A10 10 0 0 1 30.25 40\"") != NULL,
+              "%.300s", text);
+    CHECK(strstr(text, "<path fill=\"#0000ff\" fill-rule=\"evenodd\" d=\"M1 1L9 1L9 9Z\"/>") != NULL);
+    CHECK(strstr(text, "<clipPath id=\"t-c0\"><path d=\"M0 0L50 0L50 50Z\"/></clipPath><g "
+                       "clip-path=\"url(#t-c0)\">") != NULL);
+    /* "Hello all" twice, then again after the pass: H e l o a and the
+     * space defined each pass, 8 glyphs of ink used each time */
+    CHECK_MSG(occurrences(text, "<defs><path id=\"t-g") == 2 * 6 + 2, "%zu glyphs defined",
+              occurrences(text, "<defs><path id=\"t-g"));
+    CHECK_MSG(occurrences(text, "<use href=\"#t-g") == 3 * 8 + 2, "%zu glyphs used",
+              occurrences(text, "<use href=\"#t-g"));
+    CHECK(occurrences(text, " matrix(1 0 -0.2 1 0 0) scale(5 -5)") == 1);
+    CHECK(occurrences(text, "stroke-width=\"0.04167\" stroke-linejoin=\"round\"") == 2);
+    const builtin_file *b = builtin_find("art/bunny.svg");
+    const char *href = strstr(text, "href=\"data:image/svg+xml;base64,");
+    CHECK(b != NULL && href != NULL);
+    if (b && href) {
+        href += strlen("href=\"data:image/svg+xml;base64,");
+        CHECK_MSG((size_t)(strchr(href, '"') - href) == (b->size + 2) / 3 * 4, "%zu base64 letters",
+                  (size_t)(strchr(href, '"') - href));
+    }
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"json", test_json},
@@ -479,6 +577,7 @@ int main(int argc, char **argv)
                                       {"pictures", test_pictures},
                                       {"malformed", test_malformed},
                                       {"texts-set", test_texts_set},
-                                      {"title-lines", test_title_lines}};
+                                      {"title-lines", test_title_lines},
+                                      {"svg-markup", test_svg_markup}};
     return test_main("page", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -8,7 +8,8 @@
 # every solver over files read back (text, JSON, standard input);
 # templates, rule mazes, kinds of maze and the refusals of bad input; the
 # masks of names and built-in shapes (the fonts read only when needed); the
-# XLSX workbook; the pages as data (-f page). A format drawn on cairo is
+# XLSX workbook; the pages as data (-f page); the machines' files and the
+# page to play (the composer's, no cairo). A format drawn on cairo is
 # refused by the WebAssembly build with its reason, never a crash.
 # Usage: web-node.sh BUILD_DIR
 # meiro-suite: check
@@ -261,6 +262,27 @@ printf "Ann\\nBo\\nさくら\\n" > "$tmp/pupils.txt"
 node "$web" booklet -n 3 -s 9 --names "$tmp/pupils.txt" -o "$tmp/w.page" 2> /dev/null || bad "WebAssembly booklet -o x.page"
 grep -q "さくら" "$tmp/w.page" || bad "no pupil'"'"'s name in the class set"
 near "$tmp/n.page" "$tmp/w.page"'
+
+# the files the composer writes with no drawing library: a machine's
+# (G-code, HP-GL, DXF; the plotter's and the laser's settings) and the
+# page to play (HTML: its sheets' SVG, their texts as glyphs), the native
+# command's bytes
+check composed '
+for args in "-W 12 -H 9 -s 4" "-W 20 -H 15 -s 7 --solution" "--text Hana --age 4 -s 3" \
+    "-W 10 -H 8 -s 2 --draw paths" "-W 14 -H 10 -s 9 --weave 40 --mission keys:2"; do
+    for f in gcode hpgl dxf html; do both generate $args -f "$f"; done
+done
+both generate -W 9 -H 7 -s 5 --print plotter --pen servo -f gcode
+both generate -W 9 -H 7 -s 5 --print laser --kerf 0.3 --cut-colour "#00ff00" -f dxf
+both generate -W 9 -H 7 -s 5 --cut lines -f dxf
+both generate --name Ann --template kids-a4 -s 2 -f html
+both generate --title 迷路 --lang ja -s 6 -f html
+both generate -W 10 -H 8 -s 4 --levels 2 -f html
+both booklet -n 3 -s 1 -f html
+"$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/n.html" || bad "native -o x.html"
+node "$web" generate -W 12 -H 9 -s 4 -o "$tmp/w.html" || bad "WebAssembly -o x.html"
+same "$tmp/n.html" "$tmp/w.html"
+grep -q "<use href=" "$tmp/w.html" || bad "no glyph in the WebAssembly HTML page"'
 
 # what draws a page itself or needs the server fails with its reason,
 # writing nothing; so does a picture file (the browser decodes those)

@@ -4,8 +4,9 @@
 // request checked to stay inside the site's origin. The studio's jobs, end
 // to end through the page's buttons, the engine in its worker: the
 // preview, the engine's page (-f page) drawn by the browser; a maze's
-// JSON, text and CSV downloads equal to what the native meiro writes for
-// the words the page runs, and the page's command the same words; names
+// JSON, text and CSV downloads, the page to play (HTML) and a plotter's and
+// a laser's files equal to what the native meiro writes for the words the
+// page runs, and the page's command the same words; names
 // (in Latin letters and in Japanese) and a heart, their JSON, text, CSV
 // and XLSX the native meiro's bytes, each font fetched only when a page's
 // or a name's letters need it (the static server's log: an English page
@@ -162,7 +163,11 @@ await page.$eval('#width', (e) => { e.value = '12'; e.dispatchEvent(new Event('i
 await page.$eval('#height', (e) => { e.value = '9'; e.dispatchEvent(new Event('input', { bubbles: true })); });
 await page.select('#algorithm', 'dig');
 await settled(page);
-for (const [format, ext] of [['json', 'json'], ['text', 'txt'], ['csv', 'csv']]) {
+// (with the page to play and a plotter's files: the composer's, in the engine;
+// then a laser's, its machine chosen)
+const plainFiles = [['json', 'json'], ['text', 'txt'], ['csv', 'csv'], ['html', 'html'], ['gcode', 'gcode'], ['hpgl', 'hpgl'], ['dxf', 'dxf']];
+for (const [format, ext] of plainFiles) {
+  if (format === 'dxf') await page.select('#machine', 'laser');
   const argv = await page.evaluate((f) => generateWords(f), format);
   const got = await download(page, format);
   check(got !== null, `the ${format} download saved a file`);
@@ -171,6 +176,7 @@ for (const [format, ext] of [['json', 'json'], ['text', 'txt'], ['csv', 'csv']])
   check(argv.includes('--seed') && argv.includes('12') && argv.includes('dig'), `the ${format} job's words: ${argv.join(' ')}`);
   check(Buffer.compare(got.data, native(argv, ext)) === 0, `the ${format} download is the native meiro's bytes for ${argv.join(' ')}`);
 }
+await page.select('#machine', 'plotter');
 check(drawn(await preview(page)), 'after the downloads the preview still shows the maze');
 // the command shown: the same words
 const shown = await page.$eval('#command', (e) => e.textContent);

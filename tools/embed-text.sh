@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes a C file holding text files as NUL-terminated arrays named after
-# them (src/render/html/play.js -> html_play_js), for files the library
+# them (src/compose/html/play.js -> html_play_js), for files the library
 # writes out whole (UTF-8 text too). Usage: embed-text.sh PREFIX FILE...
 prefix=$1
 shift

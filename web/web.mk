@@ -45,9 +45,10 @@ WEB_MASK_SRC := src/shapes/mask.c
 # drawing module's, the measurer glyph/ and the composer compose/ with
 # them), the masks' and the command line's
 WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o \
-              $(BUILD)/obj/shapes/glib_lib.o,$(LIGHT_OBJ))) $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
+              $(BUILD)/obj/compose/html_assets.o $(BUILD)/obj/shapes/glib_lib.o,$(LIGHT_OBJ))) \
+            $(WEB_MASK_SRC) $(wildcard src/cli/*.c)
 WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o $(WEB_OBJ)/web/module.o \
-            $(WEB_OBJ)/web/glib.o $(WEB_OBJ)/cli/messages.o
+            $(WEB_OBJ)/web/glib.o $(WEB_OBJ)/cli/messages.o $(WEB_OBJ)/compose/html_assets.o
 WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
 WEB_LIB  := $(WEB_OBJ)/libmeiro.a
 
@@ -98,6 +99,10 @@ $(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='""' -DMEI
 $(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_BASE) $(WEB_CFLAGS) -c $< -o $@
+# the HTML page's script and style (compose/html_write.c)
+$(WEB_OBJ)/compose/html_assets.o: $(BUILD)/gen/html_assets.c $(WEB_OBJ)/cflags
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -c $< -o $@
 # the command's messages in every language (src/cli/say.c)
 $(WEB_OBJ)/cli/messages.o: $(BUILD)/gen/cli/messages.c $(WEB_OBJ)/cflags
 	@mkdir -p $(dir $@)

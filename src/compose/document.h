@@ -201,11 +201,18 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
                               FILE *out, const char *temp_dir, meiro_error *err);
 
 /* Writes the puzzle pages as one HTML page to play in a browser
- * (export_html.c). The items are drawn without paths; solutions[i] is
+ * (html_write.c). The items are drawn without paths; solutions[i] is
  * item i's solution for the answer button (length 0: none), shown at once
  * if `shown`. The document has no cover and no answer pages. */
 meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool shown, FILE *out,
                             meiro_error *err);
+/* -f html: one maze's page to play, its solution for the answer button
+ * (the format table finds it: the composer does not solve). */
+meiro_status export_html(const meiro_maze *m, const meiro_path *solution, bool shown,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err);
+/* A page to play holds MEIRO_HTML_MAX_CELLS at most, a booklet's mazes
+ * together: MEIRO_ERROR_TOO_BIG past it. */
+meiro_status export_html_check_size(uint64_t cells, meiro_error *err);
 
 /* The pages of the n documents, one after the other, as their description
  * in JSON (export_page.c, -f page), with the seed that makes them again. */
@@ -216,6 +223,18 @@ meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uin
 meiro_status export_page(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);
+/* The machines' formats (machine_write.c): a plotter's G-code and HP-GL,
+ * a laser's DXF, with the machine's settings of page/machine.h (format
+ * table rows, as export_page). */
+meiro_status export_gcode(const meiro_maze *m, const meiro_path *path,
+                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                          meiro_error *err);
+meiro_status export_hpgl(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
+meiro_status export_dxf(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);

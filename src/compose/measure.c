@@ -3,6 +3,7 @@
 #include "compose/measure.h"
 
 #include "core/alloc.h"
+#include "core/error.h"
 #include "glyph/font.h"
 #include "compose/line_breaks.h"
 
@@ -127,25 +128,34 @@ static char *without_missing(glyph_fonts *f, const char *text, size_t len, size_
     return copy;
 }
 
+/* text[0..len) shaped in f into run (glyph_run_init first), U+FFFD for a
+ * letter no font has; false when out of memory. A text even U+FFFD cannot
+ * stand in for leaves the run empty. */
+static bool shape_run(glyph_fonts *f, const char *text, size_t len, glyph_run *run)
+{
+    meiro_status s = glyph_shape(f, text, len, NULL, run, NULL);
+    if (s == MEIRO_ERROR_ARGUMENT) { /* a letter no font has */
+        glyph_run_free(run);
+        size_t n = 0;
+        char *copy = without_missing(f, text, len, &n);
+        s = copy ? glyph_shape(f, copy, n, NULL, run, NULL) : MEIRO_ERROR_NOMEM;
+        free(copy);
+        if (s == MEIRO_ERROR_ARGUMENT) glyph_run_free(run);
+    }
+    return s == MEIRO_OK || s == MEIRO_ERROR_ARGUMENT;
+}
+
 /* text[0..len) shaped in f; false when out of memory. A text even U+FFFD
  * cannot stand in for measures nothing. */
 static bool shape_piece(glyph_fonts *f, const char *text, size_t len, piece *out)
 {
     glyph_run run;
     glyph_run_init(&run, true); /* its glyphs' faces give the line's height */
-    meiro_status s = glyph_shape(f, text, len, NULL, &run, NULL);
-    if (s == MEIRO_ERROR_ARGUMENT) { /* a letter no font has */
-        glyph_run_free(&run);
-        size_t n = 0;
-        char *copy = without_missing(f, text, len, &n);
-        s = copy ? glyph_shape(f, copy, n, NULL, &run, NULL) : MEIRO_ERROR_NOMEM;
-        free(copy);
-        if (s == MEIRO_ERROR_ARGUMENT) glyph_run_free(&run);
-    }
+    bool ok = shape_run(f, text, len, &run);
     *out = (piece){run.advance, run.x0, run.y0, run.x1, run.y1, 0, 0};
     glyph_run_line(&run, &out->ascent, &out->descent);
     glyph_run_free(&run);
-    return s == MEIRO_OK || s == MEIRO_ERROR_ARGUMENT;
+    return ok;
 }
 
 /* A text being set: where its lines go. */
@@ -316,6 +326,29 @@ int text_missing(canvas *cv, const char *text, const char *font, bool bold)
     }
     if (own) glyph_fonts_free(f);
     return n;
+}
+
+bool text_shape(canvas *cv, const char *text, size_t len, const char *font, bool bold,
+                glyph_run *run)
+{
+    if (cv->measure_failed) return false;
+    bool own = false;
+    meiro_error err = {0};
+    measure_cache *c = cache_of(cv);
+    glyph_fonts *f = c ? fonts_of(c, font, bold, &own, &err) : NULL;
+    if (!f) {
+        measure_fail(cv, &err);
+        return false;
+    }
+    if (own) { /* a run's glyphs point to its faces: fonts not cached would go with them */
+        glyph_fonts_free(f);
+        fail(&err, MEIRO_ERROR_INTERNAL, "a page's texts in more than %d fonts", MEASURE_FONTS);
+        measure_fail(cv, &err);
+        return false;
+    }
+    if (shape_run(f, text, len, run)) return true;
+    measure_fail(cv, NULL);
+    return false;
 }
 
 double measured_width(canvas *cv, const char *text, const char *font, bool bold, double size)

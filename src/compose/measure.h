@@ -7,6 +7,7 @@
 #define MEIRO_SRC_COMPOSE_MEASURE_H
 
 #include "compose/canvas.h"
+#include "glyph/font.h"
 
 #include <stdbool.h>
 
@@ -44,6 +45,15 @@ typedef struct text_set {
  * size). Out of memory: an empty set, and cv remembers it. */
 void text_set_out(canvas *cv, const char *text, const char *font, bool bold, double size,
                   double width, bool in_words, text_set *out);
+
+/* Bytes [0, len) of `text` (a line of a text_set_out's set) shaped in
+ * `font`, bold or not, as they were measured (U+FFFD for a letter no font
+ * has), into run (glyph_run_init(run, true) first; glyph_run_free after,
+ * before the canvas's fonts go): its glyphs, in ems from the line's
+ * start. False when the fonts cannot be had, or are not kept in the cache
+ * (more families than it holds), or out of memory: cv remembers it. */
+bool text_shape(canvas *cv, const char *text, size_t len, const char *font, bool bold,
+                glyph_run *run);
 
 /* How many letters of `text` no font of `font` has (they would print as
  * empty boxes). */

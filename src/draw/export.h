@@ -7,10 +7,6 @@
 
 #include "meiro.h"
 
-/* A page to play holds MEIRO_HTML_MAX_CELLS at most, a booklet's mazes
- * together: MEIRO_ERROR_TOO_BIG past it (export_html.c). */
-meiro_status export_html_check_size(uint64_t cells, meiro_error *err);
-
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
                         meiro_error *err);
@@ -20,24 +16,11 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
 meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
                         meiro_error *err);
-meiro_status export_html(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err);
 /* A page description read back and drawn as a PDF (meiro_page_draw). */
 meiro_status render_page_draw(const char *page, const char *filename, meiro_error *err);
-/* (-f page's writer, export_page, is the composer's: compose/document.h) */
-
-/* The machines' formats (export_machine.c): a plotter's G-code and HP-GL,
- * a laser's DXF, with the machine's settings of page/machine.h. */
-meiro_status export_gcode(const meiro_maze *m, const meiro_path *path,
-                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                          meiro_error *err);
-meiro_status export_hpgl(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err);
-meiro_status export_dxf(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                        meiro_error *err);
+/* (-f page's writer, export_page, the page to play, export_html, and the
+ * machines' formats, export_gcode, export_hpgl and export_dxf, are the
+ * composer's: compose/document.h) */
 
 /* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
  * around it, the back on the left, the spine, the front on the right. */

@@ -29,15 +29,10 @@
 /* X(name, (parameters)): render's own function `name`, called from outside
  * render as drawing()->name; each returns meiro_status and has `err` */
 #define RENDER_CALLS(X)                                                                            \
-    X(export_html_check_size, (uint64_t cells, meiro_error * err))                                 \
     X(export_pdf, RENDER_EXPORT_PARAMS)                                                            \
     X(export_svg, RENDER_EXPORT_PARAMS)                                                            \
     X(export_png, RENDER_EXPORT_PARAMS)                                                            \
-    X(export_html, RENDER_EXPORT_PARAMS)                                                           \
     X(export_page, RENDER_EXPORT_PARAMS)                                                           \
-    X(export_gcode, RENDER_EXPORT_PARAMS)                                                          \
-    X(export_hpgl, RENDER_EXPORT_PARAMS)                                                           \
-    X(export_dxf, RENDER_EXPORT_PARAMS)                                                            \
     X(doc_plan, (document * d, const doc_item *items, size_t count,                                \
                  const meiro_export_options *opt, const doc_parts *parts, meiro_error *err))       \
     X(doc_init, (document * d, const doc_item *items, size_t count,                                \
@@ -52,8 +47,6 @@
       (const meiro_export_options *opt, xlsx_art **art, bool has[2], meiro_error *err))            \
     X(xlsx_art_png, (xlsx_art * art, int which, int side, const unsigned char **png, size_t *size, \
                      meiro_error *err))                                                            \
-    X(doc_write_html,                                                                              \
-      (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err))   \
     X(doc_write_pdf_set, (const document *docs, size_t n, FILE *out, meiro_error *err))            \
     X(doc_write_scenes, (const document *docs, size_t n, bool has_seed, uint64_t seed, FILE *out, \
                          meiro_error *err))                                                        \

@@ -1,6 +1,6 @@
 /* Pages drawn by cairo as SVG into memory and copied into another
- * document, their ids prefixed: the SVG exporter's named groups and the
- * HTML page's inline pictures. */
+ * document, their ids prefixed: the SVG exporter's named groups. (The
+ * HTML page's inline pictures are the composer's: compose/svg_write.h.) */
 #ifndef MEIRO_SRC_DRAW_SVG_TEXT_H
 #define MEIRO_SRC_DRAW_SVG_TEXT_H
 

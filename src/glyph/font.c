@@ -443,7 +443,7 @@ static bool glyph_box(const glyph_item *it, double *x0, double *y0, double *x1, 
     /* a bold asked of a face that has none is made as cairo makes it (for
      * pango): the outline emboldened by an em / 24, its ink that much wider
      * and taller */
-    if (it->face->bold && !(ft->style_flags & FT_STYLE_FLAG_BOLD)) {
+    if (glyph_face_emboldened(it->face)) {
         b.xMax += (FT_Pos)(u / 24);
         b.yMax += (FT_Pos)(u / 24);
     }
@@ -590,41 +590,41 @@ meiro_status glyph_measure(glyph_fonts *f, const char *text, const char *lang, d
 /* ---- Outlines --------------------------------------------------------- */
 
 typedef struct decompose {
-    pen_path *o;
+    const glyph_steps *to;
     double x, y, u; /* the glyph's origin (ems), font units an em */
 } decompose;
 
 static int on_move(const FT_Vector *to, void *user)
 {
     decompose *d = user;
-    pen_move(d->o, d->x + to->x / d->u, d->y + to->y / d->u);
+    d->to->move(d->to->ctx, d->x + to->x / d->u, d->y + to->y / d->u);
     return 0;
 }
 
 static int on_line(const FT_Vector *to, void *user)
 {
     decompose *d = user;
-    pen_line(d->o, d->x + to->x / d->u, d->y + to->y / d->u);
+    d->to->line(d->to->ctx, d->x + to->x / d->u, d->y + to->y / d->u);
     return 0;
 }
 
 static int on_conic(const FT_Vector *c, const FT_Vector *to, void *user)
 {
     decompose *d = user;
-    pen_quad(d->o, d->x + c->x / d->u, d->y + c->y / d->u, d->x + to->x / d->u,
-                 d->y + to->y / d->u);
+    d->to->quad(d->to->ctx, d->x + c->x / d->u, d->y + c->y / d->u, d->x + to->x / d->u,
+                d->y + to->y / d->u);
     return 0;
 }
 
 static int on_cubic(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *to, void *user)
 {
     decompose *d = user;
-    pen_cubic(d->o, d->x + c1->x / d->u, d->y + c1->y / d->u, d->x + c2->x / d->u,
-                  d->y + c2->y / d->u, d->x + to->x / d->u, d->y + to->y / d->u);
+    d->to->cubic(d->to->ctx, d->x + c1->x / d->u, d->y + c1->y / d->u, d->x + c2->x / d->u,
+                 d->y + c2->y / d->u, d->x + to->x / d->u, d->y + to->y / d->u);
     return 0;
 }
 
-bool glyph_outline(const glyph_item *it, pen_path *o)
+bool glyph_outline_steps(const glyph_item *it, const glyph_steps *to)
 {
     FT_Face ft = it->face->ft;
     if (lib()->FT_Load_Glyph(ft, it->id,
@@ -632,10 +632,33 @@ bool glyph_outline(const glyph_item *it, pen_path *o)
         ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
         return false;
     static const FT_Outline_Funcs funcs = {on_move, on_line, on_conic, on_cubic, 0, 0};
-    decompose d = {o, it->x, it->y, it->face->upem};
-    bool ok = lib()->FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d) == 0;
+    decompose d = {to, it->x, it->y, it->face->upem};
+    return lib()->FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d) == 0;
+}
+
+/* glyph_outline's steps: the pen's (ctx) */
+static void pen_step_move(void *o, double x, double y) { pen_move(o, x, y); }
+static void pen_step_line(void *o, double x, double y) { pen_line(o, x, y); }
+static void pen_step_quad(void *o, double x1, double y1, double x, double y)
+{
+    pen_quad(o, x1, y1, x, y);
+}
+static void pen_step_cubic(void *o, double x1, double y1, double x2, double y2, double x, double y)
+{
+    pen_cubic(o, x1, y1, x2, y2, x, y);
+}
+
+bool glyph_outline(const glyph_item *it, pen_path *o)
+{
+    glyph_steps to = {pen_step_move, pen_step_line, pen_step_quad, pen_step_cubic, o};
+    if (!glyph_outline_steps(it, &to)) return false;
     pen_close(o);
-    return ok;
+    return true;
+}
+
+bool glyph_face_emboldened(const glyph_face *face)
+{
+    return face->bold && !(face->ft->style_flags & FT_STYLE_FLAG_BOLD);
 }
 
 /* ---- Unicode ---------------------------------------------------------- */

@@ -100,6 +100,23 @@ meiro_status glyph_measure(glyph_fonts *f, const char *text, const char *lang, d
  * it has one: a colour emoji's bitmap has none. */
 bool glyph_outline(const glyph_item *it, pen_path *o);
 
+/* Glyph `it`'s outline as its steps (ems, y up, from the text's origin),
+ * its curves kept: each contour a move, then lines, quadratic and cubic
+ * Béziers back to its start (not closed by a step of its own); false when
+ * it has none. */
+typedef struct glyph_steps {
+    void (*move)(void *ctx, double x, double y);
+    void (*line)(void *ctx, double x, double y);
+    void (*quad)(void *ctx, double x1, double y1, double x, double y);
+    void (*cubic)(void *ctx, double x1, double y1, double x2, double y2, double x, double y);
+    void *ctx;
+} glyph_steps;
+bool glyph_outline_steps(const glyph_item *it, const glyph_steps *to);
+
+/* Whether a face was asked for in bold and has none: its outlines are
+ * drawn emboldened, as cairo does for pango (an em / 24 wider). */
+bool glyph_face_emboldened(const glyph_face *face);
+
 /* ---- Unicode, from HarfBuzz's tables (no glib) ----------------------- */
 
 /* The end of the grapheme cluster that starts at p (valid UTF-8): a

@@ -514,7 +514,7 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
-    s = drawing()->doc_write_html(&d, bk->paths, opt->answers_only, out, err);
+    s = doc_write_html(&d, bk->paths, opt->answers_only, out, err);
     drawing()->doc_free(&d);
     return s;
 }
@@ -600,7 +600,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
         uint64_t cells = 0;
         for (unsigned i = 0; i < b->count; i++) cells += (uint64_t)shells[i].w * shells[i].h;
-        s = drawing()->export_html_check_size(cells, err);
+        s = export_html_check_size(cells, err);
         document d;
         if (s == MEIRO_OK) s = drawing()->doc_init(&d, items, b->count, opt, 0, err);
         if (s == MEIRO_OK) drawing()->doc_free(&d);

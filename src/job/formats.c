@@ -95,15 +95,25 @@ static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err
     }
 DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
-DRAWN_WRITER(html)
-DRAWN_WRITER(gcode)
-DRAWN_WRITER(hpgl)
-DRAWN_WRITER(dxf)
-/* -f page: the composer's writer (compose/, in libmeiro.so: no module) */
+/* -f page and the machines' files: the composer's writers (compose/, in
+ * libmeiro.so: no module) */
 static meiro_status w_page RENDER_EXPORT_PARAMS { return export_page RENDER_EXPORT_ARGS; }
-static meiro_status html_size_check(uint64_t cells, meiro_error *err)
+static meiro_status w_gcode RENDER_EXPORT_PARAMS { return export_gcode RENDER_EXPORT_ARGS; }
+static meiro_status w_hpgl RENDER_EXPORT_PARAMS { return export_hpgl RENDER_EXPORT_ARGS; }
+static meiro_status w_dxf RENDER_EXPORT_PARAMS { return export_dxf RENDER_EXPORT_ARGS; }
+/* -f html: the composer's page to play, its answer found here when none
+ * is given (the button shows it; --solution shows it at once) */
+static meiro_status w_html RENDER_EXPORT_PARAMS
 {
-    return drawing()->export_html_check_size(cells, err);
+    (void)temp_dir; /* no scratch files */
+    meiro_path found = {0};
+    if (!path) {
+        meiro_status solved = meiro_solve(m, "bfs", &found, err);
+        if (solved != MEIRO_OK && solved != MEIRO_ERROR_NO_PATH) return solved;
+    }
+    meiro_status s = export_html(m, path ? path : &found, path != NULL, opt, out, err);
+    meiro_path_free(&found);
+    return s;
 }
 
 /* the 3D prints' (solid/) */
@@ -277,7 +287,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .memory_mb = FONTS_MB,
                            .cell_bytes = 140,
                            .check = check_page,
-                           .size_check = html_size_check,
+                           .size_check = export_html_check_size,
                            .write = w_html},
     [MEIRO_FORMAT_JSON] = {.info = {MEIRO_FORMAT_JSON, "json", "json",
                                     "data for programs: any grid's cells with their geometry, "

@@ -96,7 +96,7 @@ const backend = (() => {
     const line = lines.find((l) => !l.startsWith('meiro: warning: ')) || lines[0] || 'meiro: failed';
     const said = line.replace(/^meiro( [a-z]+)?: /, '');
     // a file the engine cannot make without cairo (web/module.c's reason:
-    // the playable page, a machine's, a cover), or a page it describes
+    // a cover), or a page it describes
     // none of (a rule maze's: drawn on cairo natively, -f page refused)
     const code = /WebAssembly build of meiro draws no page|not 'page'$/.test(line) ? 'code=no-drawing' : form(said);
     return new Response(line, { status: status === 2 ? 400 : 500, headers: { 'X-Meiro-Message': code } });

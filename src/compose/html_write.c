@@ -1,20 +1,20 @@
 /* HTML export: one self-contained page to play the maze in a browser and
- * to print. The page is drawn as for PDF (cairo's SVG, inline), the mazes'
- * walls and solutions go in as JSON for the script (html/play.js) that
- * walks them; no request leaves the file. Booklets: every maze in one page,
- * with next and previous. */
+ * to print. The page is composed as for PDF and written as inline SVG by
+ * the composer (svg_write.h: no drawing library, so the WebAssembly build
+ * writes the same page), the mazes' walls and solutions go in as JSON for
+ * the script (html/play.js) that walks them; no request leaves the file.
+ * Booklets: every maze in one page, with next and previous. */
 #include "core/error.h"
 #include "core/markup.h"
 #include "core/model.h"
 #include "core/words.h"
 #include "page/answer_colour.h"
 #include "page/layout.h"
-#include "io/io.h"
+#include "compose/canvas.h"
 #include "compose/document.h"
 #include "compose/draw.h"
-#include "draw/export.h"
-#include "draw/html_assets.h"
-#include "draw/svg_text.h"
+#include "compose/html_assets.h"
+#include "compose/svg_write.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -233,6 +233,32 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
     put_raw(o, "]}");
 }
 
+/* The parts `layers` of page p composed into w's markup. */
+static meiro_status put_layers(svg_writer *w, const document *d, size_t p, unsigned layers,
+                               meiro_error *err)
+{
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    scene sc;
+    scene_sink sink = svg_writer_sink(w);
+    scene_init(&sc, pw, ph, &sink);
+    canvas cv; /* the whole page in view: nothing culled as outside a band */
+    canvas_init(&cv, &sc);
+    w->cv = &cv;
+    svg_writer_pass(w);
+    if (layers & LAYER_PAGE) { /* white paper, also in dark viewers */
+        char buf[96];
+        snprintf(buf, sizeof buf, "<rect width=\"%g\" height=\"%g\" fill=\"#fff\"/>\n", pw, ph);
+        if (fputs(buf, w->out) == EOF) w->write_failed = true;
+    }
+    meiro_status s = doc_draw_page(d, p, &cv, d->style.crop, 0, layers, err);
+    if (s == MEIRO_OK) s = svg_writer_status(w, err);
+    w->cv = NULL;
+    canvas_free(&cv);
+    scene_free(&sc);
+    return s;
+}
+
 /* Each puzzle page as an inline SVG in millimetres: the page and walls,
  * the group the script draws the walked way and the answer in, then S, G
  * and the door arrows above them, as on the PDF's answer page. */
@@ -240,30 +266,25 @@ static meiro_status put_sheets(html_out *o, const document *d, meiro_error *err)
 {
     double pw, ph;
     doc_page_size(d, &pw, &ph);
-    svg_text t = {0};
     meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK && o->ok; p++) {
         if (d->pages[p].kind != PAGE_PUZZLES) continue;
-        char prefix[3][32];
-        snprintf(prefix[0], sizeof prefix[0], "s%zu-", p);
-        snprintf(prefix[1], sizeof prefix[1], "s%zu-labels-", p);
-        snprintf(prefix[2], sizeof prefix[2], "s%zu-footer-", p);
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "s%zu-", p);
+        svg_writer w;
+        svg_writer_init(&w, o->f, prefix, d->style.tpl);
         put(o,
-            "<svg class=\"sheet\" id=\"sheet-%zu\" viewBox=\"0 0 %g %g\" style=\"--w:%g;--h:%g\" aria-hidden=\"true\">",
+            "<svg class=\"sheet\" id=\"sheet-%zu\" viewBox=\"0 0 %g %g\" style=\"--w:%g;--h:%g\" aria-hidden=\"true\">\n",
             p, pw, ph, pw, ph);
-        s = svg_draw_page(d, p, LAYER_PAGE | LAYER_WALLS, pw, ph, 0, 0, &t, err);
-        if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[0], false);
+        s = put_layers(&w, d, p, LAYER_PAGE | LAYER_WALLS, err);
         /* the footer for print: on screen its words are under the sheet */
-        put_raw(o, "\n<g class=\"footer\">");
-        if (s == MEIRO_OK) s = svg_draw_page(d, p, LAYER_FOOTER, pw, ph, 0, 0, &t, err);
-        if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[2], false);
-        put_raw(o, "</g>");
-        put_raw(o, "\n<g class=\"play\"></g>");
-        if (s == MEIRO_OK) s = svg_draw_page(d, p, LAYER_LABELS, pw, ph, 0, 0, &t, err);
-        if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[1], false);
-        put_raw(o, "\n</svg>\n");
+        put_raw(o, "<g class=\"footer\">\n");
+        if (s == MEIRO_OK) s = put_layers(&w, d, p, LAYER_FOOTER, err);
+        put_raw(o, "</g>\n<g class=\"play\"></g>\n");
+        if (s == MEIRO_OK) s = put_layers(&w, d, p, LAYER_LABELS, err);
+        put_raw(o, "</svg>\n");
+        svg_writer_free(&w);
     }
-    free(t.data);
     return s;
 }
 
@@ -326,10 +347,7 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     put_raw(&o, "</script>\n<script>\n");
     put_raw(&o, html_play_js);
     put_raw(&o, "</script>\n</body>\n</html>\n");
-    if (s == MEIRO_OK && (!o.ok || (errno = stream_error(out)) != 0)) {
-        if (!o.ok) errno = stream_error(out);
-        s = fail_write(err);
-    }
+    if (s == MEIRO_OK && !o.ok) s = fail_write(err);
     return s;
 }
 
@@ -343,27 +361,17 @@ meiro_status export_html_check_size(uint64_t cells, meiro_error *err)
         MEIRO_HTML_MAX_CELLS, (unsigned long long)cells);
 }
 
-meiro_status export_html(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err)
+meiro_status export_html(const meiro_maze *m, const meiro_path *solution, bool shown,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
-    (void)temp_dir; /* no scratch files */
-    /* the page is drawn without the path: the answer button shows it, at
-     * once if one was given (--solution) */
-    meiro_path found = {0};
-    if (!path) {
-        meiro_status solved = meiro_solve(m, "bfs", &found, err);
-        if (solved != MEIRO_OK && solved != MEIRO_ERROR_NO_PATH) return solved;
-    }
     doc_item item = {m, NULL, 0};
     meiro_export_options local = *opt;
     local.crop = false; /* the page is the PDF's page */
     document d;
     meiro_status s = doc_init(&d, &item, 1, &local, 0, err);
     if (s == MEIRO_OK) {
-        s = doc_write_html(&d, path ? path : &found, path != NULL, out, err);
+        s = doc_write_html(&d, solution, shown, out, err);
         doc_free(&d);
     }
-    meiro_path_free(&found);
     return s;
 }

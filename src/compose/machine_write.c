@@ -1,16 +1,16 @@
-/* The machines' formats (gcode, hpgl, dxf): the page's maze drawn as for a
+/* The machines' formats (gcode, hpgl, dxf): the page's maze composed as for a
  * PDF (its walls or centre-lines, S and G's marks, the answer when asked),
  * its description's paths gathered by page/plot.c instead of drawn, then
  * merged and ordered for the machine (or, for a laser, turned into closed
  * outlines), and written by page/plot_write.c. No text, frame or footer:
- * a machine draws the maze alone. */
+ * a machine draws the maze alone. The composer's, with no drawing library:
+ * in libmeiro.so (no module loaded) and in the WebAssembly build. */
 #include "core/error.h"
 #include "core/model.h"
 #include "page/machine.h"
 #include "page/plot.h"
 #include "compose/document.h"
 #include "compose/draw.h"
-#include "draw/export.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,9 +1,0 @@
-/* The HTML page's style and script (src/render/html/), compiled in by
- * tools/embed-text.sh. */
-#ifndef MEIRO_SRC_DRAW_HTML_ASSETS_H
-#define MEIRO_SRC_DRAW_HTML_ASSETS_H
-
-extern const char html_play_css[];
-extern const char html_play_js[];
-
-#endif /* MEIRO_SRC_DRAW_HTML_ASSETS_H */
