@@ -94,7 +94,7 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_PAGES:
             if (!parse_u64(optarg, 100000, &pages) || pages == 0)
-                return usage_error("cover", "--pages takes the book's page count, not '%s'",
+                return usage_error("cover", N_("--pages takes the book's page count, not '%s'"),
                                    optarg);
             break;
         case O_FOR: book = optarg; break;
@@ -115,20 +115,19 @@ int cmd_cover(int argc, char **argv)
         case O_BACKGROUND: cover.background = optarg; break; /* the library reads it */
         case O_VOLUME:
             if (!parse_u64(optarg, 99999, &volume) || volume == 0)
-                return usage_error("cover", "--volume takes the series' volume, 1 and up, not '%s'",
-                                   optarg);
+                return usage_error(
+                    "cover", N_("--volume takes the series' volume, 1 and up, not '%s'"), optarg);
             break;
         case O_PDFX:
             if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
-                return usage_error("cover",
-                                   "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
-                                   optarg);
+                return usage_error(
+                    "cover", N_("--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'"), optarg);
             page.pdfx = true;
             page.pdfx4 = optarg && !strcmp(optarg, "x4");
             break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
-                return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);
+                return usage_error("cover", N_("--seed takes a whole number, not '%s'"), optarg);
             seeded = true;
             break;
         case 'o': output = optarg; break;
@@ -136,17 +135,18 @@ int cmd_cover(int argc, char **argv)
         default: return bad_option("cover", argv, c, longopts);
         }
     }
-    if (optind < argc) return usage_error("cover", "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error("cover", N_("unexpected argument '%s'"), argv[optind]);
     if (print == MEIRO_PRINT_NONE)
-        return usage_error("cover", "%s", "--print names the service (kdp, ingram or lulu)");
+        return usage_error("cover", "%s", N_("--print names the service (kdp, ingram or lulu)"));
     if (book && (pages || papered || seeded))
         return usage_error("cover", "%s",
-                           "--for reads the page count, trim and maze from the book: leave "
-                           "--pages, --paper and --seed out");
+                           N_("--for reads the page count, trim and maze from the book: leave "
+                              "--pages, --paper and --seed out"));
     if (!pages && !book)
-        return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
-    if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
-    const input_file inputs[] = {{"the --for book", book}};
+        return usage_error("cover", "%s",
+                           N_("--pages (or --for BOOK.pdf) gives the book's page count"));
+    if (!output) return usage_error("cover", "%s", N_("-o names the PDF to write"));
+    const input_file inputs[] = {{N_("the --for book"), book}};
     int rc = check_not_inputs("cover", output, NULL, inputs, 1);
     if (rc != EXIT_OK) return rc;
     meiro_maze *art = NULL;
