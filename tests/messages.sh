@@ -57,6 +57,10 @@ printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
 printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
 printf 'Ana\nBo\nCy\n' > "$tmp/names3.txt"
 cp "$tmp/names3.txt" "$tmp/class.pdf"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297">%s</svg>' \
+    '<rect x="5" y="5" width="200" height="287" fill="none" stroke="#000" stroke-width="0.01"/>' \
+    > "$tmp/hair.svg"
+printf '[page]\npaper = a4\n[art]\nframe = %s\n' "$tmp/hair.svg" > "$tmp/hair.ini"
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
     case_name=$l
@@ -144,6 +148,12 @@ for l in $langs; do
     err_has "Amazon KDP"; err_lacks "binds books"; absent "$tmp/x.pdf"
     run 2 "$meiro" booklet -n 4 --fold --signature 60 --lang "$l" -o "$tmp/x.pdf"
     says "$l" "--signature takes 1 to 50 sheets, not '%s'"; err_has 60; err_lacks "takes 1 to 50"
+    # a booklet that would fail its print service's rules (a hairline in
+    # its frame): the rules' names, then a line each, every line said
+    run 2 "$meiro" booklet -n 24 --print kdp -t "$tmp/hair.ini" --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "the PDF would fail %s's rules (meiro preflight): %s" \
+        "page %d: a line of %.3g pt; %s prints %.3g pt and up"
+    err_has "^  lines"; err_lacks "would fail"; err_lacks "prints 0"; absent "$tmp/x.pdf"
     # the commands' own refusals of a value (booklet, cover, generate, a
     # rule maze, preflight, watch, draw): said, what was typed kept
     run 2 "$meiro" booklet --pdfx=x9 --lang "$l" -o "$tmp/x.pdf"

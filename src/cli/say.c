@@ -12,9 +12,9 @@
  * it holds are put back into the translation, in its order (%2$s first
  * where the language wants it); a value that is itself a message of the
  * catalogue (a "did you mean", a system's reason, the refusal a ": write
- * it as pdf, svg..." follows) is translated too. A message the catalogue
- * lacks is printed in English: nothing is lost, one more N_() translates
- * it. */
+ * it as pdf, svg..." follows) is translated too; a message of several
+ * lines, a line at a time. A message the catalogue lacks is printed in
+ * English: nothing is lost, one more N_() translates it. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -185,7 +185,21 @@ static const char *translate(const char *english, char *out, size_t size, unsign
 
 const char *say(const char *english, char *out, size_t size)
 {
-    return translate(english, out, size, 0);
+    if (!language_column || !strchr(english, '\n')) return translate(english, out, size, 0);
+    /* a message of several lines (a book's failing rules under their
+     * names): a line at a time, each a message of the catalogue */
+    size_t n = 0;
+    for (const char *line = english;; line++) {
+        size_t len = strcspn(line, "\n");
+        char one[512], said[1024];
+        snprintf(one, sizeof one, "%.*s", (int)len, line);
+        if (n < size)
+            n += (size_t)snprintf(out + n, size - n, "%s%s", line == english ? "" : "\n",
+                                  translate(one, said, sizeof said, 0));
+        line += len;
+        if (!*line) break;
+    }
+    return out;
 }
 
 const char *say_format(const char *english)

@@ -1159,28 +1159,47 @@ meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim
     return s;
 }
 
-/* The failing rules, gathered into one message. */
+/* The failing rules, gathered into one message: their names on its first
+ * line, then a line each (the command translates a message a line at a
+ * time, each line a format of the catalogue: a detail joined to another
+ * on one line would be English). */
 typedef struct failures {
-    char text[600];
-    size_t len;
+    char names[100], lines[sizeof((meiro_error *)0)->message];
+    size_t names_len, lines_len;
 } failures;
 
 static void gather(void *ctx, const char *rule, bool pass, const char *detail)
 {
     failures *f = ctx;
-    if (pass || f->len >= sizeof f->text - 1) return;
-    int n = snprintf(f->text + f->len, sizeof f->text - f->len, "%s%s: %s", f->len ? "; " : "",
-                     rule, detail);
-    if (n > 0) f->len = fmin(sizeof f->text - 1, f->len + (size_t)n);
+    if (pass) return;
+    if (f->names_len < sizeof f->names - 1) {
+        int n = snprintf(f->names + f->names_len, sizeof f->names - f->names_len, "%s%s",
+                         f->names_len ? ", " : "", rule);
+        if (n > 0) f->names_len = fmin(sizeof f->names - 1, f->names_len + (size_t)n);
+    }
+    char line[sizeof f->lines];
+    /* TRANSLATORS: a failing rule's line under "the PDF would fail ...":
+       the rule's name (as meiro preflight prints it), its detail */
+    int n = snprintf(line, sizeof line, N_("  %s: %s"), rule, detail);
+    /* whole lines only: the message holds what fits */
+    if (n > 0 && f->lines_len + 1 + (size_t)n < sizeof f->lines)
+        f->lines_len +=
+            (size_t)snprintf(f->lines + f->lines_len, sizeof f->lines - f->lines_len, "\n%s", line);
 }
 
 meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err)
 {
-    failures f = {"", 0};
+    failures f = {0};
     bool passed = false;
     meiro_status s = preflight(NULL, buf, len, print, NULL, NULL, gather, &f, &passed, err);
     if (s != MEIRO_OK || passed) return s;
-    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                      "the PDF would fail %s's rules (meiro preflight): %s",
-                      print_profile_of(print)->service, f.text);
+    char head[sizeof err->message];
+    snprintf(head, sizeof head, N_("the PDF would fail %s's rules (meiro preflight): %s"),
+             print_profile_of(print)->service, f.names);
+    /* the rules' lines that fit after it, whole */
+    size_t room = sizeof err->message - 1 - strlen(head), keep = f.lines_len;
+    while (keep > room)
+        while (keep > 0 && f.lines[--keep] != '\n') continue;
+    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "%s%.*s", head, (int)keep,
+                      f.lines);
 }
