@@ -10,8 +10,10 @@
 # what good commands say (where the answer went, a rule sheet's seed, a
 # small cell's and an age's warnings, a laser's and a PDF's preflight
 # reports, a booklet's refusals, every command's refusal of a value) in
-# each language too, and no message of src/cli left out of the catalogue. meiro serve's messages stay English (its
-# page words them).
+# each language too, and no message of src/cli left out of the catalogue.
+# meiro serve's refusals of its options and its children's messages stay
+# English (the page words them); its start lines are the locale's
+# (serve.sh).
 # Usage: messages.sh BUILD_DIR
 # meiro-suite: test check
 build=${1:-build}
@@ -211,7 +213,7 @@ says en "unknown option '%s'%s"
 # what the user typed stays as typed, even where it looks like the format
 run 2 "$meiro" generate --lang fr "--it's (option: x)"
 err_has "'--it's (option: x)'"; says fr "unknown option '%s'%s"
-# meiro serve's own messages and its children's stay English
+# meiro serve's refusal of an option stays English
 run 2 env LC_ALL= LANG=de_DE.UTF-8 "$meiro" serve --bogus
 says en "unknown option '%s'%s" "Try '%s --help'."
 
