@@ -66,6 +66,8 @@ printf '[page]\npaper = a4\n[art]\nframe = %s\n' "$tmp/hair.svg" > "$tmp/hair.in
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
     case_name=$l
+    # the language's decimal mark (a half, 0,5 in French): a measure's
+    mark=$(said "$l" 0.5 | sed 's/^0\(.*\)5$/\1/')
     # an unknown option and its nearest ("did you mean"), the --help hint
     run 2 "$meiro" generate --widht 5 --lang "$l" -o "$tmp/x.pdf"
     says "$l" "unknown option '%s'%s" "; did you mean '%.*s'?" "Try '%s --help'."
@@ -107,7 +109,7 @@ for l in $langs; do
     says "$l" "seed %llu"
     run 0 "$meiro" generate --cell 2 -W 5 -H 5 -s 1 --lang "$l" -o "$tmp/x.svg"
     says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
-    err_has "2\.0"; err_lacks "too small"
+    err_has "2[$mark]0"; err_lacks "too small"
     # a rule maze's refusal (a teacher's typo in --rule)
     run 2 "$meiro" generate --rule multiples:99 --lang "$l" -s 1 -o "$tmp/rule.txt"
     says "$l" "--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to %d (the times table's N x 1 to N x UPTO, default %d), not '%s'"
@@ -156,6 +158,8 @@ for l in $langs; do
     says "$l" "the PDF would fail %s's rules (meiro preflight): %s" \
         "page %d: a line of %.3g pt; %s prints %.3g pt and up"
     err_has "^  lines"; err_lacks "would fail"; err_lacks "prints 0"; absent "$tmp/x.pdf"
+    # the measures in it with the language's decimal mark (0,75 in French)
+    err_has "0[$mark]75"; [ "$mark" = . ] || err_lacks "0.75"
     # the commands' own refusals of a value (booklet, cover, generate, a
     # rule maze, preflight, watch, draw): said, what was typed kept
     run 2 "$meiro" booklet --pdfx=x9 --lang "$l" -o "$tmp/x.pdf"
