@@ -34,6 +34,9 @@ static const char *const usage_cover =
     "      --volume N       \"Vol. N\" at the spine's head (on the front where the\n"
     "                       spine has no words); default with --for: the\n"
     "                       book's series volume\n"
+    "      --lang LANG      the book's language (its default title; ar: read from\n"
+    "                       the right, the front left of the spine, as the book\n"
+    "                       made with --lang ar is bound; give it with --for too)\n"
     "      --pdfx[=X]       kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
     "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
     "                       PDF/X-4 instead (ingram, lulu)\n"
@@ -55,7 +58,8 @@ int cmd_cover(int argc, char **argv)
         O_AUTHOR,
         O_BLURB,
         O_BACKGROUND,
-        O_VOLUME
+        O_VOLUME,
+        O_LANG
     };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, O_PRINT},
@@ -70,6 +74,7 @@ int cmd_cover(int argc, char **argv)
         {"blurb", required_argument, NULL, O_BLURB},
         {"background", required_argument, NULL, O_BACKGROUND},
         {"volume", required_argument, NULL, O_VOLUME},
+        {"lang", required_argument, NULL, O_LANG},
         {"seed", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -109,6 +114,10 @@ int cmd_cover(int argc, char **argv)
                 return usage_error("cover", "%s", err.message);
             break;
         case O_TITLE: page.title = optarg; break;
+        case O_LANG:
+            if (check_lang("cover", optarg) != EXIT_OK) return EXIT_USAGE;
+            page.lang = optarg;
+            break;
         case O_SUBTITLE: page.subtitle = optarg; break;
         case O_AUTHOR: cover.author = optarg; break;
         case O_BLURB: cover.blurb = optarg; break;

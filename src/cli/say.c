@@ -86,9 +86,11 @@ static bool match(const char *format, const char *text, value *v, unsigned i)
             if (i == MAX_VALUES) return false;
             char kind;
             format += conversion(format, &kind);
-            size_t most = kind == 's'   ? strlen(text)
-                          : kind == 'c' ? (*text != 0)
-                                        : strspn(text, "0123456789.,-+e");
+            size_t most = kind == 's' ? strlen(text)
+                          : kind == 'c'
+                              ? (*text != 0)
+                              : strspn(text, strchr("xXp", kind) ? "0123456789abcdefABCDEFx"
+                                                                 : "0123456789.,-+e");
             /* a text shortest first; a number longest first, down to one
              * character ("(3.4, 5.0)": the first number is not "3.4,") */
             for (size_t n = kind == 's' ? 0 : most, tried = 0; tried <= most; tried++) {

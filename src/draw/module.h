@@ -55,17 +55,17 @@
     X(doc_write_html,                                                                              \
       (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err))   \
     X(doc_write_pdf_set, (const document *docs, size_t n, FILE *out, meiro_error *err))            \
-    X(doc_write_scenes, (const document *docs, size_t n, bool has_seed, uint64_t seed, FILE *out, \
-                         meiro_error *err))                                                        \
+    X(doc_write_scenes,                                                                            \
+      (const document *docs, size_t n, bool has_seed, uint64_t seed, FILE *out, meiro_error *err)) \
     X(text_mask_face, (const char *text, const char *lang, uint32_t height, text_face face,        \
                        uint8_t **mask, meiro_text_info *info, meiro_error *err))                   \
     X(doc_set_gutter, (document * d, double gutter, meiro_error *err))                             \
     X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err))           \
     X(cover_write, (const cover_plan *c, FILE *out, meiro_error *err))                             \
     X(rule_write_page, (const rule_job *j, FILE *out, meiro_error *err))                           \
-    X(book_art_attach,                                                                             \
-      (const char *buf, size_t len, const meiro_maze *art, unsigned number, const char *title,     \
-       const char *subtitle, unsigned volume, char **out, size_t *out_len, meiro_error *err))
+    X(book_art_attach, (const char *buf, size_t len, const meiro_maze *art, unsigned number,       \
+                        const char *title, const char *subtitle, unsigned volume,                  \
+                        bool right_bound, char **out, size_t *out_len, meiro_error *err))
 
 /* The public API the module implements: meiro_NAME (the loader's, in
  * every build) calls drawing()->NAME, which is render's render_NAME */

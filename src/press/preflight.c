@@ -833,7 +833,20 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     bool even_ok = !service->pages_min || pages % 2 == 0;
     bool range_ok = !service->pages_min || ((unsigned)pages >= service->pages_min &&
                                             (unsigned)pages <= service->pages_max);
+    /* a book read from the right (its catalog's /ViewerPreferences
+     * /Direction /R2L: meiro booklet --lang ar) is bound on the right of
+     * its page 1, which the seller tells the service */
+    qpdf_oh prefs =
+        lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/ViewerPreferences");
+    bool right_bound = lib_qpdf()->qpdf_oh_is_dictionary(q, prefs) &&
+                       lib_qpdf()->qpdf_oh_is_name_and_equals(
+                           q, lib_qpdf()->qpdf_oh_get_key(q, prefs, "/Direction"), "/R2L");
     if (even_ok && range_ok && pages == 1) detail(c->pages, true, N_("1 page"));
+    else if (even_ok && range_ok && right_bound && service->bleed > 0)
+        detail(c->pages, true,
+               N_("%d pages, bound on the right (read right to left): at %s, choose the "
+                  "right-to-left reading direction"),
+               pages, service->service);
     else if (even_ok && range_ok) detail(c->pages, true, N_("%d pages"), pages);
     else if (pages == 1)
         detail(c->pages, false,
@@ -859,6 +872,9 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         bool has_media = page_box(q, page, "/MediaBox", media);
         bool has_trim = page_box(q, page, "/TrimBox", trim);
         bool has_bleed = page_box(q, page, "/BleedBox", bleed);
+        /* the binding edge: the left of odd pages and the right of even
+         * ones, the other way round in a book bound on the right */
+        bool bound_left = (p % 2 == 0) != right_bound;
         if (!has_media) {
             if (!c->size[0]) detail(c->size, false, N_("page %d has no MediaBox"), p + 1);
         } else {
@@ -868,11 +884,10 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
             if (!c->size[0] && (!near(tw, trim_w) || !near(th, trim_h)))
                 detail(c->size, false, N_("page %d's trim is %.1f x %.1f pt, page 1's %.1f x %.1f"),
                        p + 1, tw, th, trim_w, trim_h);
-            /* a service's bleed: its edges, the binding edge on the left of
-             * odd pages and the right of even ones */
+            /* a service's bleed: its edges, the binding edge's too or not */
             if (!c->size[0] && b > 0 && has_trim) {
-                double left = service->binding_bleed || p % 2 == 1 ? b : 0;
-                double right = service->binding_bleed || p % 2 == 0 ? b : 0;
+                double left = service->binding_bleed || !bound_left ? b : 0;
+                double right = service->binding_bleed || bound_left ? b : 0;
                 if (!near(trim[0] - media[0], left) || !near(media[2] - trim[2], right) ||
                     !near(trim[1] - media[1], b) || !near(media[3] - trim[3], b))
                     detail(c->size, false,
@@ -888,13 +903,12 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         }
         ink k = {INFINITY, INFINITY, false, area, {0}, {0}, false, false, 0, 0, NULL, 0};
         if (area && has_media) {
-            /* the trim less the safe margin, the gutter at the binding edge:
-             * the left of odd (right-hand) pages, the right of even ones */
+            /* the trim less the safe margin, the gutter at the binding edge */
             if (!has_trim) memcpy(trim, media, sizeof trim);
             memcpy(k.trim, trim, sizeof trim);
             double in = fmax(safe, gutter);
-            k.safe[0] = trim[0] + (p % 2 == 0 ? in : safe);
-            k.safe[2] = trim[2] - (p % 2 == 0 ? safe : in);
+            k.safe[0] = trim[0] + (bound_left ? in : safe);
+            k.safe[2] = trim[2] - (bound_left ? safe : in);
             k.safe[1] = trim[1] + safe, k.safe[3] = trim[3] - safe;
         } else k.area = false;
         if (k.area) {
