@@ -612,7 +612,7 @@ static int on_conic(const FT_Vector *c, const FT_Vector *to, void *user)
 {
     decompose *d = user;
     pen_quad(d->o, d->x + c->x / d->u, d->y + c->y / d->u, d->x + to->x / d->u,
-             d->y + to->y / d->u);
+                 d->y + to->y / d->u);
     return 0;
 }
 
@@ -620,7 +620,7 @@ static int on_cubic(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *t
 {
     decompose *d = user;
     pen_cubic(d->o, d->x + c1->x / d->u, d->y + c1->y / d->u, d->x + c2->x / d->u,
-              d->y + c2->y / d->u, d->x + to->x / d->u, d->y + to->y / d->u);
+                  d->y + c2->y / d->u, d->x + to->x / d->u, d->y + to->y / d->u);
     return 0;
 }
 

@@ -37,10 +37,10 @@ typedef enum scene_role {
     ROLE_NAME_LINE, /* the name and date line for a pupil */
     ROLE_CAPTION,   /* a maze's caption (No. 2, its size and seed) */
     ROLE_PAGE_NUMBER,
-    ROLE_FOOTER,  /* the footer: meiro's name, the seed, the remaking command */
-    ROLE_TEXT,    /* other text: a cover's, a contents page's, rule pages' */
-    ROLE_MARKS,   /* a mission's keys, doors, items and one-way arrows; floors' stairs and names */
-    ROLE_OUTLINE, /* a shaped maze's outline, and the band between it and the cells */
+    ROLE_FOOTER,    /* the footer: meiro's name, the seed, the remaking command */
+    ROLE_TEXT,      /* other text: a cover's, a contents page's, rule pages' */
+    ROLE_MARKS,     /* a mission's keys, doors, items and one-way arrows; floors' stairs and names */
+    ROLE_OUTLINE,   /* a shaped maze's outline, and the band between it and the cells */
     ROLE_CORRIDORS, /* the corridors' centre-lines, drawn instead of the walls (--draw paths) */
     ROLE_BRAILLE,   /* braille (page/braille.h): a text item carrying the Unicode braille,
                        drawn by no backend, and the path of its dots */
