@@ -55,8 +55,8 @@
     X(doc_write_html,                                                                              \
       (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err))   \
     X(doc_write_pdf_set, (const document *docs, size_t n, FILE *out, meiro_error *err))            \
-    X(doc_write_scenes,                                                                            \
-      (const document *docs, size_t n, bool has_seed, uint64_t seed, FILE *out, meiro_error *err)) \
+    X(doc_write_scenes, (const document *docs, size_t n, bool has_seed, uint64_t seed, FILE *out, \
+                         meiro_error *err))                                                        \
     X(text_mask_face, (const char *text, const char *lang, uint32_t height, text_face face,        \
                        uint8_t **mask, meiro_text_info *info, meiro_error *err))                   \
     X(doc_set_gutter, (document * d, double gutter, meiro_error *err))                             \
