@@ -1062,8 +1062,6 @@ static bool in_path(const char *name)
     return false;
 }
 
-/* --open: the desktop's way to open a page, started apart (a grandchild,
- * so no child is left to reap); false when there is none. */
 /* "meiro serve: ..." on a line of `to`: fmt (N_("...")) in the messages'
  * language, then filled in. */
 #if defined(__GNUC__)
@@ -1080,6 +1078,8 @@ server_line(FILE *to, const char *fmt, ...)
     fputc('\n', to);
 }
 
+/* --open: the desktop's way to open a page, started apart (a grandchild,
+ * so no child is left to reap); false when there is none. */
 static bool open_browser(const char *url)
 {
 #ifdef __APPLE__
