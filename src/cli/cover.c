@@ -34,6 +34,9 @@ static const char *const usage_cover =
     "      --volume N       \"Vol. N\" at the spine's head (on the front where the\n"
     "                       spine has no words); default with --for: the\n"
     "                       book's series volume\n"
+    "      --lang LANG      the book's language (its default title; ar: read from\n"
+    "                       the right, the front left of the spine, as the book\n"
+    "                       made with --lang ar is bound; give it with --for too)\n"
     "      --pdfx[=X]       kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
     "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
     "                       PDF/X-4 instead (ingram, lulu)\n"
@@ -55,7 +58,8 @@ int cmd_cover(int argc, char **argv)
         O_AUTHOR,
         O_BLURB,
         O_BACKGROUND,
-        O_VOLUME
+        O_VOLUME,
+        O_LANG
     };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, O_PRINT},
@@ -70,6 +74,7 @@ int cmd_cover(int argc, char **argv)
         {"blurb", required_argument, NULL, O_BLURB},
         {"background", required_argument, NULL, O_BACKGROUND},
         {"volume", required_argument, NULL, O_VOLUME},
+        {"lang", required_argument, NULL, O_LANG},
         {"seed", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -94,7 +99,7 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_PAGES:
             if (!parse_u64(optarg, 100000, &pages) || pages == 0)
-                return usage_error("cover", "--pages takes the book's page count, not '%s'",
+                return usage_error("cover", N_("--pages takes the book's page count, not '%s'"),
                                    optarg);
             break;
         case O_FOR: book = optarg; break;
@@ -109,26 +114,29 @@ int cmd_cover(int argc, char **argv)
                 return usage_error("cover", "%s", err.message);
             break;
         case O_TITLE: page.title = optarg; break;
+        case O_LANG:
+            if (check_lang("cover", optarg) != EXIT_OK) return EXIT_USAGE;
+            page.lang = optarg;
+            break;
         case O_SUBTITLE: page.subtitle = optarg; break;
         case O_AUTHOR: cover.author = optarg; break;
         case O_BLURB: cover.blurb = optarg; break;
         case O_BACKGROUND: cover.background = optarg; break; /* the library reads it */
         case O_VOLUME:
             if (!parse_u64(optarg, 99999, &volume) || volume == 0)
-                return usage_error("cover", "--volume takes the series' volume, 1 and up, not '%s'",
-                                   optarg);
+                return usage_error(
+                    "cover", N_("--volume takes the series' volume, 1 and up, not '%s'"), optarg);
             break;
         case O_PDFX:
             if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
-                return usage_error("cover",
-                                   "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
-                                   optarg);
+                return usage_error(
+                    "cover", N_("--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'"), optarg);
             page.pdfx = true;
             page.pdfx4 = optarg && !strcmp(optarg, "x4");
             break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
-                return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);
+                return usage_error("cover", N_("--seed takes a whole number, not '%s'"), optarg);
             seeded = true;
             break;
         case 'o': output = optarg; break;
@@ -136,17 +144,18 @@ int cmd_cover(int argc, char **argv)
         default: return bad_option("cover", argv, c, longopts);
         }
     }
-    if (optind < argc) return usage_error("cover", "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error("cover", N_("unexpected argument '%s'"), argv[optind]);
     if (print == MEIRO_PRINT_NONE)
-        return usage_error("cover", "%s", "--print names the service (kdp, ingram or lulu)");
+        return usage_error("cover", "%s", N_("--print names the service (kdp, ingram or lulu)"));
     if (book && (pages || papered || seeded))
         return usage_error("cover", "%s",
-                           "--for reads the page count, trim and maze from the book: leave "
-                           "--pages, --paper and --seed out");
+                           N_("--for reads the page count, trim and maze from the book: leave "
+                              "--pages, --paper and --seed out"));
     if (!pages && !book)
-        return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
-    if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
-    const input_file inputs[] = {{"the --for book", book}};
+        return usage_error("cover", "%s",
+                           N_("--pages (or --for BOOK.pdf) gives the book's page count"));
+    if (!output) return usage_error("cover", "%s", N_("-o names the PDF to write"));
+    const input_file inputs[] = {{N_("the --for book"), book}};
     int rc = check_not_inputs("cover", output, NULL, inputs, 1);
     if (rc != EXIT_OK) return rc;
     meiro_maze *art = NULL;

@@ -1,7 +1,8 @@
 /* The full-wrap cover of a printed book: back, spine and front on one PDF
  * page with bleed on every side; the title on the front over a maze, on the
  * spine where the service allows text there; the barcode's corner of the
- * back left clear. */
+ * back left clear. A book read from the right (Arabic) has its front left
+ * of the spine, its back right of it, as KDP lays them out. */
 #include "core/error.h"
 #include "page/layout.h"
 #include "compose/draw.h"
@@ -73,11 +74,12 @@ static bool draw_spine(cairo_t *cr, canvas *cv, const cover_plan *c, const char 
     return true;
 }
 
-/* The back's words, from its top down to the barcode's corner, in lines
- * as wide as the back's safe area, as large as fit (12 pt down to 9 pt). */
-static meiro_status draw_blurb(cairo_t *cr, const cover_plan *c, meiro_error *err)
+/* The back's words (the back from back_x), from its top down to the
+ * barcode's corner, in lines as wide as the back's safe area, as large as
+ * fit (12 pt down to 9 pt). */
+static meiro_status draw_blurb(cairo_t *cr, const cover_plan *c, double back_x, meiro_error *err)
 {
-    double trim_h = c->h - 2 * c->bleed, x = c->bleed + SAFE_MM, y = c->bleed + SAFE_MM + 6;
+    double trim_h = c->h - 2 * c->bleed, x = back_x + SAFE_MM, y = c->bleed + SAFE_MM + 6;
     double width = c->trim_w - 2 * SAFE_MM;
     /* the barcode: 2 x 1.2 in, 0.25 in from the bottom, and a line clear of it */
     double room = c->bleed + trim_h - SAFE_MM - 1.2 * MM_PER_IN - 6 - y;
@@ -118,7 +120,8 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     canvas cv;
     canvas_on_cairo(&cv, &sc, cr);
     meiro_status s = MEIRO_OK;
-    double front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
+    double back_x = c->bleed, front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
+    if (c->front_left) back_x = front_x, front_x = c->bleed;
     double trim_h = c->h - 2 * c->bleed, avail = c->trim_w - 2 * SAFE_MM;
     /* the colour out to the bleed's edge; the words white on a dark one */
     double ink = 0;
@@ -180,7 +183,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     /* the back: its words above the barcode's corner (2 x 1.2 in, 0.25 in
      * in from the spine and the bottom), which is left clear */
     cairo_set_source_rgb(cr, ink, ink, ink);
-    if (s == MEIRO_OK && c->blurb) s = draw_blurb(cr, c, err);
+    if (s == MEIRO_OK && c->blurb) s = draw_blurb(cr, c, back_x, err);
     cairo_show_page(cr);
     if (s == MEIRO_OK) s = canvas_status(&cv, err);
     canvas_free(&cv);

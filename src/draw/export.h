@@ -34,6 +34,7 @@ typedef struct cover_plan {
     double rgb[3];
     unsigned volume;              /* a series' volume, or 0 */
     double line_min;              /* mm: the thinnest line the service prints */
+    bool front_left;              /* a book read from the right: its front left of the spine */
 } cover_plan;
 meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
 
