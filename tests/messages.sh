@@ -125,7 +125,7 @@ for l in $langs; do
     mv "$tmp/out" "$tmp/err"
     says "$l" "%s: %zu strokes, %.1f x %.1f mm" "the narrowest %s: %s; %.2f mm and up wanted" \
         "piece" "%.2f mm at (%.1f, %.1f)" \
-        "pieces that fall out of the sheet (walls joined to no other: a loop's island): %zu, at %s mm"
+        "pieces that fall out of the sheet (walls joined to no other: a loop's island): %zu, the first near (%.1f, %.1f) mm"
     err_has "^FAIL islands      "; err_lacks "fall out"
     # a PDF's report for a print service, and for a home printer (a word
     # inside a line said too); the verdicts and rules stay English

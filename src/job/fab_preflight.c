@@ -221,22 +221,19 @@ static meiro_status check_flat(const char *data, size_t size, kind k, meiro_mach
         if (st == MEIRO_OK) {
             if (outlines) {
                 size_t islands;
-                double at[3][2];
-                if (!fab_islands(&p, PLOT_CUT, &islands, at, 3)) {
+                double at[1][2];
+                if (!fab_islands(&p, PLOT_CUT, &islands, at, 1)) {
                     st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
                     goto done;
                 }
-                char where[160] = "";
-                for (size_t i = 0; i < islands && i < 3; i++)
-                    snprintf(where + strlen(where), sizeof where - strlen(where), "%s(%.1f, %.1f)",
-                             i ? ", " : "", at[i][0], at[i][1]);
-                if (islands > 3)
-                    snprintf(where + strlen(where), sizeof where - strlen(where), ", …");
+                /* the first island's place, as the widths' rules name the
+                 * first narrowing: a list of places would be English
+                 * figures inside a translated line */
                 if (islands)
                     rule(s, "islands", false,
                          N_("pieces that fall out of the sheet (walls joined to no other: a "
-                            "loop's island): %zu, at %s mm"),
-                         islands, where);
+                            "loop's island): %zu, the first near (%.1f, %.1f) mm"),
+                         islands, at[0][0], at[0][1]);
                 else rule(s, "islands", true, N_("the walls are one piece: nothing falls out"));
             } else
                 rule(s, "islands", true,
