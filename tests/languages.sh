@@ -132,6 +132,12 @@ if need pdftotext; then
         paper() { pdfinfo "$tmp/loc.pdf" | sed -n 's/^Page size: *\([0-9.]* x [0-9.]*\).*/\1/p'; }
         LC_ALL= LANG=en_US.UTF-8 "$meiro" generate -W 5 -H 5 -o "$tmp/loc.pdf" 2> "$tmp/err"
         [ "$(paper)" = "612 x 792" ] && ok || bad "en_US: not Letter: $(paper)"
+        # the language and paper the locale chose, in the PDF's metadata
+        # beside the seed (its Subject)
+        keywords() { pdfinfo "$tmp/loc.pdf" | sed -n 's/^Keywords: *//p'; }
+        [ "$(keywords)" = "lang en, paper letter" ] && ok || bad "en_US: keywords $(keywords)"
+        LC_ALL= LANG=es_MX.UTF-8 "$meiro" booklet -n 6 -s 4 -o "$tmp/loc.pdf"
+        [ "$(keywords)" = "lang es, paper letter" ] && ok || bad "es_MX booklet: keywords $(keywords)"
         err_has "\-\-paper letter to make this maze again"
         LC_ALL= LANG=en_US.UTF-8 "$meiro" generate -t kids-a4 -W 5 -H 5 -o "$tmp/loc.pdf" 2> "$tmp/err"
         [ "$(paper)" = "595.276 x 841.89" ] && ok || bad "kids-a4 in the US: not A4: $(paper)"

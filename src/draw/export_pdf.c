@@ -26,7 +26,7 @@
 
 /* A PDF surface of w x h mm writing to the sink, with the document's
  * metadata: its title (or "Mazes" in the page's language), what it holds
- * and its seed, and fixed dates. */
+ * and its seed, its language and paper, and fixed dates. */
 static cairo_surface_t *pdf_surface(const document *d, double w, double h, stream_sink *sink,
                                     const char *date)
 {
@@ -39,8 +39,14 @@ static cairo_surface_t *pdf_surface(const document *d, double w, double h, strea
         snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION,
                  d->count, (unsigned long long)d->seed);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, d->count);
+    /* the language and paper the page was made in, which the locale may
+     * have chosen: with the seed, what makes the same page again */
+    char keywords[120];
+    snprintf(keywords, sizeof keywords, "lang %s, paper %s", d->style.labels->lang,
+             d->style.paper.name);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, "meiro");
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, keywords);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
