@@ -4,8 +4,8 @@
 #     <- page (core, gen)
 #   core <- glyph (text measured, masks rasterised) <- shapes (pictures'
 #     masks, their scanner and sandbox) <- press (PDFs read and checked)
-#   core, gen, content, page, glyph <- compose (pages composed onto a canvas of
-#     ours, no drawing library: -f page's writer)
+#   core, gen, content, page, glyph <- compose (pages composed onto a
+#     canvas of ours, no drawing library: -f page's writer)
 #   all of these <- draw (the drawing module: pages on cairo) <- xlsx (the
 #     workbook; its pictures through the module's table) <- job (the top:
 #     formats, plans, jobs, booklets) <- the front ends: cli and serve

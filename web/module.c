@@ -10,7 +10,8 @@
  * pages as data are the native command's description, which the browser
  * draws (web/site/meiro-page.js). Every call that draws on cairo (PDF,
  * SVG, PNG, HTML, covers, rule mazes' pages, preflight) fails with the
- * reason: cairo and pango are not compiled for the browser. */
+ * reason: cairo and pango are not compiled for the browser (a rule maze's
+ * pages as data are the composer's too, which job/rule_save.c calls). */
 #include "core/error.h"
 #include "draw/module.h"
 
