@@ -491,7 +491,7 @@ NOCAIRO_DIR      = $(BUILD)/nocairo
 NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null) -DMEIRO_NOCAIRO
 NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
-NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c src/compose/*.c)
+NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/content/*.c src/page/*.c src/compose/*.c)
 NOCAIRO_PLAN_OBJ = $(NOCAIRO_PLAN_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 $(NOCAIRO_DIR)/page/louis_lib.o $(NOCAIRO_DIR)/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
 $(NOCAIRO_DIR)/glyph/glyph_libs.o: private CPPFLAGS += $(GLYPH_SONAMES)

@@ -41,7 +41,8 @@ run 1 "$meiro" generate --rule "words:$tmp/none.txt" -s 1; err_has "cannot open"
 run 2 "$meiro" generate --rule abc -s 1 -f png -o "$tmp/x.png"; err_has "pdf, xlsx, html, text or json"
 # the file's name read as the format table reads it: a format rule mazes are
 # not written in, or an unknown type, refused (they were written as text)
-run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.page"; err_has "pdf, xlsx, html, text or json"; absent "$tmp/x.page"
+run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.stl"; err_has "pdf, xlsx, html, text or json"; absent "$tmp/x.stl"
+run 0 "$meiro" generate --rule abc -s 1 -o "$tmp/x.page"; grep -q '"meiro_page": 1' "$tmp/x.page" && ok || bad "x.page is no page's description"
 run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.png"; err_has "not 'png'"; absent "$tmp/x.png"
 run 2 "$meiro" generate --rule abc -s 1 -o "$tmp/x.foo"; err_has "unknown file type '.foo'"; absent "$tmp/x.foo"
 run 0 "$meiro" generate --rule abc -s 1 -o "$tmp/x.htm"; grep -q "<html" "$tmp/x.htm" && ok || bad "x.htm is no HTML page"
@@ -304,4 +305,34 @@ if need pdfinfo; then
     pages=$(pdfinfo "$tmp/two.pdf" | sed -n 's/^Pages: *//p')
     if [ "$pages" = 2 ]; then ok; else bad "2-up of 3 sheets: $pages pages, wanted 2"; fi
 fi
+
+# the pages as data (-f page, the composer's): the pdf's pages, the puzzles
+# then the key, which meiro draw turns into the native PDF's very pixels
+# (the native PDF draws the same composition); with --solution the svg's
+# one page, the key's
+run 0 "$meiro" booklet --rule abc --lang ar --copies 3 --per-page 2 -s 5 -f page -o "$tmp/r.page"
+run 0 "$meiro" booklet --rule abc --lang ar --copies 3 --per-page 2 -s 5 -o "$tmp/r.pdf"
+run 0 "$meiro" generate --rule chain --lang ja -s 2 -f page -o "$tmp/one.page"
+run 0 "$meiro" generate --rule chain --lang ja -s 2 --solution -f page -o "$tmp/key.page"
+python3 - "$tmp/r.page" "$tmp/one.page" "$tmp/key.page" <<'EOF' && ok || bad "the rule pages' description"
+import json, sys
+r, one, key = (json.load(open(f)) for f in sys.argv[1:4])
+roles = lambda p: [it["role"] for it in p["items"]]
+texts = lambda p, role: [it["text"] for it in p["items"] if it["role"] == role and "text" in it]
+assert [(p["width"], p["height"]) for p in r["pages"]] == [(210, 297)] * 4, "4 A4 pages"
+# the key's shading on the key's pages only; each sheet its START, its footer
+assert ["answer" in roles(p) for p in r["pages"]] == [False, False, True, True], "shaded on the key only"
+assert [texts(p, "start") for p in r["pages"]] == [["البداية"] * 2, ["البداية"], ["البداية"] * 2, ["البداية"]]
+assert [t[-6:] for t in texts(r["pages"][0], "footer") + texts(r["pages"][1], "footer")] == ["seed 5", "seed 6", "seed 7"]
+# --solution: the key's page, the one after the puzzle
+assert len(one["pages"]) == 2 and key["pages"] == one["pages"][1:], "--solution is the key's page"
+assert texts(one["pages"][0], "title") == ["ルールめいろ"] and texts(one["pages"][0], "start") == ["スタート"]
+EOF
+if need pdftoppm; then
+    run 0 "$meiro" draw "$tmp/r.page" -o "$tmp/drawn.pdf"
+    pdftoppm -r 30 "$tmp/r.pdf" "$tmp/native" && pdftoppm -r 30 "$tmp/drawn.pdf" "$tmp/drawn"
+    for n in 1 2 3 4; do same "$tmp/native-$n.ppm" "$tmp/drawn-$n.ppm"; done
+fi
+run 2 "$meiro" booklet --rule abc --copies 2 -s 1 --solution -f page; err_has "one sheet's key page"
+run 2 "$meiro" generate --rule abc -s 1 --solution --answers none -o "$tmp/k.page"; err_has "an svg is one page"; absent "$tmp/k.page"
 finish

@@ -261,7 +261,17 @@ printf "Ann\\nBo\\nさくら\\n" > "$tmp/pupils.txt"
 "$meiro" booklet -n 3 -s 9 --names "$tmp/pupils.txt" -o "$tmp/n.page" 2> /dev/null || bad "native booklet -o x.page"
 node "$web" booklet -n 3 -s 9 --names "$tmp/pupils.txt" -o "$tmp/w.page" 2> /dev/null || bad "WebAssembly booklet -o x.page"
 grep -q "さくら" "$tmp/w.page" || bad "no pupil'"'"'s name in the class set"
-near "$tmp/n.page" "$tmp/w.page"'
+near "$tmp/n.page" "$tmp/w.page"
+# rule mazes'"'"' pages (the composer'"'"'s, compose/rule_page.c): しりとり, a key
+# alone, a hidden message, 2-up sheets with their key, a class set named
+both generate --rule chain --lang ja -s 2 -f page
+both generate --rule abc:upper --lang de -s 3 --solution -f page
+both generate --message "WELL DONE" -s 4 -f page
+both booklet --rule skip:2 --lang es --copies 3 --per-page 2 -s 5 -f page
+"$meiro" booklet --rule sum:20 --names "$tmp/pupils.txt" -s 6 -o "$tmp/n.page" 2> /dev/null || bad "native rule booklet -o x.page"
+node "$web" booklet --rule sum:20 --names "$tmp/pupils.txt" -s 6 -o "$tmp/w.page" 2> /dev/null || bad "WebAssembly rule booklet -o x.page"
+grep -q "さくら" "$tmp/w.page" && grep -q '"role": "answer"' "$tmp/w.page" || bad "the rule class set lacks a name or its key"
+same "$tmp/n.page" "$tmp/w.page"'
 
 # the files the composer writes with no drawing library: a machine's
 # (G-code, HP-GL, DXF; the plotter's and the laser's settings) and the

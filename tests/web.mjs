@@ -11,9 +11,8 @@
 // and XLSX the native meiro's bytes, each font fetched only when a page's
 // or a name's letters need it (the static server's log: an English page
 // fetches no CJK font; a Japanese page's PDF embeds one); a rule maze's
-// page, which the engine does not describe, refused in the page's words;
-// the engine's own refusal of a too-big maze; a job cancelled and the next
-// one made. The renderer (meiro-page.js) on pages the native meiro
+// preview; the engine's own refusal of a too-big maze; a job cancelled
+// and the next one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
 // with its answer key, pictures for S and G, a template's frame and
 // Japanese in bold, keys and doors under a title in two lines), drawn by
@@ -21,9 +20,10 @@
 // draw, pdftoppm), texts aside; its PDF read back (pdfinfo's page sizes,
 // pdffonts' embedded fonts, pdftotext's words). The studio's PDF, PNG and
 // SVG downloads made in the browser (a one-page maze, a name maze for a
-// 4-year-old, a class set with a Japanese name, a 40-maze booklet): each
-// PDF's pages drawn by pdftoppm as the native meiro's PDF for the same
-// words, its fonts embedded, its words read back. Offline: after the
+// 4-year-old, a class set with a Japanese name, a 40-maze booklet, a rule
+// maze's しりとり with its key): each PDF's pages drawn by pdftoppm as the
+// native meiro's PDF for the same words, its fonts embedded, its words
+// read back. Offline: after the
 // first visit, the page opened again with the network cut makes a maze,
 // and a name maze with its font.
 // Usage: node tests/web.mjs BUILD_DIR [SHOTS_DIR]
@@ -267,12 +267,12 @@ await settled(page);
 check((await page.evaluate(() => generateWords('json'))).includes('heart'), 'the shape chosen is the heart');
 await sameFile('json', 'json', 'the heart');
 await sameFile('xlsx', 'xlsx', 'the heart');
-// a rule maze: its page is drawn on cairo natively (-f page refuses it),
-// which the preview says in the page's words; its JSON is the engine's
+// a rule maze: its sheet and key (the engine's description) drawn by
+// the browser in the preview; its JSON is the engine's
 await page.click('.kind:nth-child(8)'); // Numbers and letters
 await settled(page);
 const ruled = await preview(page);
-check(/rule mazes’ pages come from meiro on a computer/.test(ruled.error), `a rule maze's preview says where its page is made: "${ruled.error}"`);
+check(drawn(ruled) && ruled.answer > 0, `a rule maze's preview and its key are drawn: ${JSON.stringify(ruled)}`);
 await shot(page, 'web-rule.png');
 await sameFile('json', 'json', 'a rule maze');
 await page.click('.kind:nth-child(1)'); // Rectangle
@@ -525,6 +525,35 @@ function sameAsNative(got, argv, name, pages = null) {
     check(missing.length === 0, `the booklet's words are the native PDF's: ${missing.slice(0, 10).join(' ') || 'all'}`);
     execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '2', r.file, path.join(shots || tmp, 'web-booklet-pdf')]);
   }
+  // a rule maze, しりとり in Japanese: its preview and key drawn here from
+  // the engine's description, its PDF (the sheet, then its key) and SVG
+  // the native meiro's
+  await p.click('#lang-ja');
+  await settled(p);
+  await p.click('.kind:nth-child(8)'); // Numbers and letters
+  await p.waitForSelector('.rule');
+  await (await p.$$('.rule'))[6].click(); // a word chain
+  await settled(p);
+  const ruled = await preview(p);
+  check(drawn(ruled) && ruled.answer > 0, `the rule maze's preview and its key drawn by the browser: ${JSON.stringify(ruled)}`);
+  await shot(p, 'web-rule-ja.png');
+  const ruleArgv = await p.evaluate(() => generateWords('pdf'));
+  fs.writeFileSync(path.join(tmp, 'words.txt'), `${await p.evaluate(() => ruleList())}\n`);
+  const rulePdf = await download(p, 'pdf');
+  check(rulePdf !== null && rulePdf.name === 'maze-2026.pdf', `the rule maze's PDF saved maze-2026.pdf: ${rulePdf && rulePdf.name}`);
+  if (rulePdf) {
+    const r = sameAsNative(rulePdf, ruleArgv, 'studio-rule', 2);
+    const nativeWords = r.nativeText.split(/\s+/).filter((w) => w);
+    const missing = nativeWords.filter((w) => !r.text.includes(w));
+    check(ruleArgv.includes('chain:words.txt') && /ルールめいろ/.test(r.text) && missing.length === 0,
+      `the rule maze's words are the native PDF's: ${missing.slice(0, 10).join(' ') || 'all'} (${ruleArgv.join(' ')})`);
+    execFileSync('pdftoppm', ['-r', '40', '-png', r.file, path.join(shots || tmp, 'web-rule-pdf')]);
+  }
+  const ruleSvg = await download(p, 'svg');
+  check(ruleSvg !== null && /^<svg [^>]*width="210mm" height="297mm"/.test(ruleSvg.data.toString()) &&
+    (ruleSvg.data.toString().match(/<path transform=/g) || []).length > 100, 'the rule maze\'s SVG download: the sheet, A4, its words drawn');
+  await p.click('#lang-en');
+  await settled(p);
   check(away.length === 0, `no request outside the site: ${away.join(' ')}`);
   check(errs.length === 0, `no error in the page: ${errs.join(' | ')}`);
   await p.close();

@@ -4,8 +4,8 @@
 #     <- page (core, gen)
 #   core <- glyph (text measured, masks rasterised) <- shapes (pictures'
 #     masks, their scanner and sandbox) <- press (PDFs read and checked)
-#   core, gen, page, glyph <- compose (pages composed onto a canvas of
-#     ours, no drawing library: -f page's writer)
+#   core, gen, content, page, glyph <- compose (pages composed onto a
+#     canvas of ours, no drawing library: -f page's writer)
 #   all of these <- draw (the drawing module: pages on cairo) <- xlsx (the
 #     workbook; its pictures through the module's table) <- job (the top:
 #     formats, plans, jobs, booklets) <- the front ends: cli and serve
@@ -25,7 +25,7 @@ allowed() {
         solid) echo "core solid" ;;
         page) echo "core gen page" ;;
         glyph) echo "core glyph" ;;
-        compose) echo "core gen page glyph compose" ;;
+        compose) echo "core gen content page glyph compose" ;;
         shapes) echo "core glyph shapes" ;;
         press) echo "core io page shapes press" ;;
         draw) echo "core gen solve watch io content solid page glyph compose shapes press draw" ;;

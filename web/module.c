@@ -8,11 +8,11 @@
  * command's maze; and the composer's rows (compose/, libmeiro's: the
  * native module's table takes them from the library too), so a booklet's
  * pages as data are the native command's description, which the browser
- * draws (web/site/meiro-page.js). (A machine's files and the page to
- * play are the composer's, called by the format table: no row here.)
- * Every call that draws on cairo (PDF, SVG, PNG, covers, rule mazes'
- * pages, preflight) fails with the reason: cairo and pango are not
- * compiled for the browser. */
+ * draws (web/site/meiro-page.js). (A machine's files, the page to play
+ * and a rule maze's pages are the composer's, called by the format table
+ * and job/rule_save.c: no row here.) Every call that draws on cairo (PDF,
+ * SVG, PNG, covers, preflight) fails with the reason: cairo and pango are
+ * not compiled for the browser. */
 #include "core/error.h"
 #include "draw/module.h"
 

@@ -76,18 +76,21 @@ MEIRO_API meiro_status meiro_rule_sheet_write(const meiro_rule_sheet *sheet, con
  * field for JSON that lacks one. */
 MEIRO_API meiro_rule_sheet *meiro_rule_sheet_read(FILE *in, meiro_error *err);
 
-/* Saves sheets atomically (never a half-written file; filename NULL or
- * "-": standard output). format "pdf", "xlsx", "html", "text", "json" or
- * "svg", NULL: from the file's extension (.pdf, .xlsx, .html, .txt, .json,
- * .svg), else text. SVG: the first sheet's page as the PDF prints it, its
- * puzzle, or with answers its key (a picture of the page for a screen). HTML: a page to play, each step checked against the rule. XLSX:
- * the sheet to play, where the child types x under the cells of the way
- * and it says Goal! (ゴール！) only for the rule path. PDF: each sheet on a
- * worksheet page (title, the rule in one line in the sheet's language, a
- * name line, START, FINISH, big cells), per_page 1 or 2 (2-up: two sheets
- * a page, to cut in half); then, with answers, the key: each sheet again
- * with its rule path shaded, after all the puzzles (an answer is never on
- * a puzzle page). XLSX, HTML, text, JSON and SVG: one sheet only. title NULL: the
+/* Saves sheets atomically (never a half-written file; filename NULL or "-":
+ * standard output). format "pdf", "xlsx", "html", "text", "json", "svg" or
+ * "page", NULL: from the file's extension (.pdf, .xlsx, .html, .txt, .json,
+ * .svg, .page), else text. SVG: the first sheet's page as the PDF prints it,
+ * its puzzle, or with answers its key (a picture of the page for a screen).
+ * "page": the PDF's pages as their description (doc/page-format.md, which
+ * meiro_page_draw draws); "svg page": the SVG's one page as its description.
+ * HTML: a page to play, each step checked against the rule. XLSX: the sheet
+ * to play, where the child types x under the cells of the way and it says
+ * Goal! (ゴール！) only for the rule path. PDF: each sheet on a worksheet page
+ * (title, the rule in one line in the sheet's language, a name line, START,
+ * FINISH, big cells), per_page 1 or 2 (2-up: two sheets a page, to cut in
+ * half); then, with answers, the key: each sheet again with its rule path
+ * shaded, after all the puzzles (an answer is never on a puzzle page). XLSX,
+ * HTML, text, JSON, SVG and "svg page": one sheet only. title NULL: the
  * language's ("Rule maze", "ルールめいろ"). */
 MEIRO_API meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
                                               const char *format, const char *filename,

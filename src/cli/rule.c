@@ -59,12 +59,14 @@ static const char *const usage_rule =
     "      --play           xlsx: the child types x under the cells of the way;\n"
     "                       marked cells turn yellow and the sheet says Goal!\n"
     "                       (ゴール！) only for the rule path (an xlsx always plays)\n"
-    "  -f, --format F       pdf, xlsx, html, text, json or svg (default: from the\n"
-    "                       output file's extension, else text); html is a page\n"
-    "                       to play (click or arrow through the tokens; a wrong\n"
-    "                       one says why); svg is the sheet's page as printed;\n"
-    "                       xlsx, html, text, json and svg hold one sheet\n"
-    "      --solution       svg: the key's page (the rule path shaded)\n"
+    "  -f, --format F       pdf, xlsx, html, text, json, svg or page (default: from\n"
+    "                       the output file's extension, else text); html is a\n"
+    "                       page to play (click or arrow through the tokens; a\n"
+    "                       wrong one says why); svg is the sheet's page as\n"
+    "                       printed; page the pdf's pages as data (the page's\n"
+    "                       description, which the browser draws); xlsx, html,\n"
+    "                       text, json and svg hold one sheet\n"
+    "      --solution       svg and page: the key's page (the rule path shaded)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n";
 
@@ -231,17 +233,28 @@ int cmd_rule(int argc, char **argv, bool booklet)
     bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");
     if (play && !xlsx)
         return usage_error(cmd, N_("%s: a rule maze plays in an xlsx file (-f xlsx)"), "--play");
-    /* an svg is one page: the puzzle, or with --solution the key's */
+    /* an svg is one page: the puzzle, or with --solution the key's; the
+     * pages' description (-f page) is the pdf's, or with --solution the
+     * svg's page (the studio's preview of the key, drawn in the browser) */
     bool svg = format ? !strcmp(format, "svg") : olen > 4 && !strcmp(output + olen - 4, ".svg");
-    if (solution && !svg)
+    bool page = format ? !strcmp(format, "page") : olen > 5 && !strcmp(output + olen - 5, ".page");
+    if (solution && !svg && !page)
         return usage_error(cmd,
                            N_("%s: the key's page as svg (-f svg); a pdf has its key after the "
                               "puzzles (--answers key)"),
                            "--solution");
-    if (svg && answers_set)
+    if ((svg || (page && solution)) && answers_set)
         return usage_error(cmd, N_("%s: an svg is one page; --solution draws the key's"),
                            "--answers");
     if (svg) answers = solution;
+    if (page && solution) {
+        if (copies > 1)
+            return usage_error(cmd,
+                               N_("%s: one sheet's key page (-f page --solution); a class "
+                                  "set's pages are -f page alone, the key after the puzzles"),
+                               "--solution");
+        format = "svg page", answers = true;
+    }
     if (!seeded) {
         seed = clock_seed();
         say_line(N_("seed %llu"), (unsigned long long)seed);

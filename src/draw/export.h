@@ -6,6 +6,7 @@
 #define MEIRO_SRC_DRAW_EXPORT_H
 
 #include "meiro.h"
+#include "compose/rule_page.h"
 
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
@@ -38,17 +39,7 @@ typedef struct cover_plan {
 } cover_plan;
 meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
 
-/* A rule maze's page (rule_page.c): its sheets, on paper page_w x page_h mm
- * (portrait), one or two a page; format "pdf" or "svg" (one sheet). The
- * checks and the other formats are meiro_rule_sheets_save's (job/rule_save.c). */
-typedef struct rule_job {
-    const meiro_rule_sheet *const *sheets;
-    size_t count;
-    const char *format, *title;
-    unsigned per_page;
-    bool answers;
-    double page_w, page_h;
-} rule_job;
+/* A rule maze's pages (compose/rule_page.h) drawn as PDF or SVG (rule_page.c). */
 meiro_status rule_write_page(const rule_job *j, FILE *out, meiro_error *err);
 
 #endif /* MEIRO_SRC_DRAW_EXPORT_H */

@@ -1,6 +1,7 @@
 /* Rule mazes saved: the format (named, or from the file's name), the
- * checks every format shares, then the writer — the page (PDF, SVG) through
- * the drawing module, the workbook (XLSX) and the page to play (HTML)
+ * checks every format shares, then the writer — the pages drawn (PDF, SVG)
+ * through the drawing module, their description (-f page: the composer's,
+ * compose/rule_page.c), the workbook (XLSX) and the page to play (HTML)
  * without it, the sheet's text and JSON (content/rule_io.c). Saved
  * atomically. */
 #include "content/rule_model.h"
@@ -19,6 +20,8 @@ static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_
     const rule_job *j = ctx;
     if (!strcmp(j->format, "pdf") || !strcmp(j->format, "svg"))
         return drawing()->rule_write_page(j, out, err);
+    if (!strcmp(j->format, "page") || !strcmp(j->format, "svg page"))
+        return rule_write_scenes(j, out, err);
     if (!strcmp(j->format, "xlsx")) return rule_write_xlsx(j->sheets[0], j->title, out, temp_dir, err);
     if (!strcmp(j->format, "html")) {
         meiro_status st = rule_write_html(j->sheets[0], j->title, out);
@@ -63,15 +66,19 @@ meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, si
     if (!format && filename && meiro_format_from_filename(filename, MEIRO_FORMAT_TEXT, &named, err))
         return err->status;
     if (!format) format = meiro_format_info(named)->name;
-    if (strcmp(format, "pdf") && strcmp(format, "text") && strcmp(format, "json") &&
-        strcmp(format, "xlsx") && strcmp(format, "html") && strcmp(format, "svg"))
+    /* the pages drawn, and described (page: pdf's; "svg page": svg's) */
+    bool page = !strcmp(format, "pdf") || !strcmp(format, "svg") || !strcmp(format, "page") ||
+                !strcmp(format, "svg page");
+    if (!page && strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "xlsx") &&
+        strcmp(format, "html"))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                           "a rule maze is written as pdf, xlsx, html, text or json (svg: a page's "
-                          "picture), not '%s'",
+                          "picture; page: the pages' description), not '%s'",
                           format);
-    if (strcmp(format, "pdf") && count > 1)
+    if (strcmp(format, "pdf") && strcmp(format, "page") && count > 1)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "--format %s holds one rule maze; %zu sheets need pdf", format, count);
+                          "--format %s holds one rule maze; %zu sheets need pdf (or page)", format,
+                          count);
     if (per_page != 1 && per_page != 2)
         return fail(err, MEIRO_ERROR_ARGUMENT, "--per-page: 1 or 2 rule mazes a page");
     if (title) {
@@ -84,10 +91,10 @@ meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, si
                           "--paper: no such paper (a named one, or each side %g to %g mm)",
                           MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
     /* the formats that are no pages take no paper and print no name */
-    bool page = !strcmp(format, "pdf") || !strcmp(format, "svg");
     if (!page && (width_mm || height_mm || paper != MEIRO_PAPER_A4))
         return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
-                          "--paper: a rule maze's %s is no page; pdf and svg are printed on a paper",
+                          "--paper: a rule maze's %s is no page; pdf and svg (and page, their "
+                          "description) are printed on a paper",
                           format);
     for (size_t i = 0; !page && i < count; i++)
         if (sheets[i]->name[0])

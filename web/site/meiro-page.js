@@ -66,18 +66,38 @@ const meiroPage = (() => {
   }
 
   // The text's runs, each in the face that has its characters: the
-  // family's, else the fallback's.
+  // family's, else the fallback's; a blank (a space, a control or format
+  // character) in the face of the letters either side of it, the family's
+  // first, as meiro measures it and pango sets it (glyph/font.c's
+  // blank_face): the space between two Japanese words is the Japanese
+  // font's, not DejaVu's.
+  const blank = /^[\p{Zs}\p{Zl}\p{Zp}\p{Cf}\p{Cc}]$/u;
   async function runs(item, text) {
     const main = await fontkitFont(faceFile(item, familyOf(item)));
+    const has = (font, ch) => font && font.hasGlyphForCodePoint(ch.codePointAt(0));
+    const faceOf = async (ch) => {
+      if (has(main, ch) || familyOf(item) === fallbackFamily) return main;
+      const other = await fontkitFont(faceFile(item, fallbackFamily));
+      return has(other, ch) ? other : main;
+    };
+    const chars = [...text];
     const out = [];
-    for (const ch of text) {
-      let font = main;
-      if (!main.hasGlyphForCodePoint(ch.codePointAt(0)) && familyOf(item) !== fallbackFamily) {
-        const other = await fontkitFont(faceFile(item, fallbackFamily));
-        if (other.hasGlyphForCodePoint(ch.codePointAt(0))) font = other;
+    let after = null, afterAt = 0;
+    for (let i = 0; i < chars.length; i++) {
+      const ch = chars[i], before = out.length ? out[out.length - 1].font : null;
+      let font = null;
+      if (blank.test(ch)) {
+        if (afterAt <= i) { // once a run of blanks: the letter after it
+          afterAt = i;
+          while (afterAt < chars.length && blank.test(chars[afterAt])) afterAt++;
+          after = afterAt < chars.length ? await faceOf(chars[afterAt]) : null;
+        }
+        if (has(after, ch) && (!before || (after === main && before !== main))) font = after;
+        else if (has(before, ch)) font = before;
+        else if (has(after, ch)) font = after;
       }
-      const last = out[out.length - 1];
-      if (last && last.font === font) last.text += ch; else out.push({ font, text: ch });
+      font = font || await faceOf(ch);
+      if (font === before) out[out.length - 1].text += ch; else out.push({ font, text: ch });
     }
     return out;
   }

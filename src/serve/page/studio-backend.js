@@ -96,9 +96,8 @@ const backend = (() => {
     const line = lines.find((l) => !l.startsWith('meiro: warning: ')) || lines[0] || 'meiro: failed';
     const said = line.replace(/^meiro( [a-z]+)?: /, '');
     // a file the engine cannot make without cairo (web/module.c's reason:
-    // a cover), or a page it describes
-    // none of (a rule maze's: drawn on cairo natively, -f page refused)
-    const code = /WebAssembly build of meiro draws no page|not 'page'$/.test(line) ? 'code=no-drawing' : form(said);
+    // a cover)
+    const code = /WebAssembly build of meiro draws no page/.test(line) ? 'code=no-drawing' : form(said);
     return new Response(line, { status: status === 2 ? 400 : 500, headers: { 'X-Meiro-Message': code } });
   }
   function made(bytes, format, err, seed, booklet) {
@@ -132,8 +131,7 @@ const backend = (() => {
     const output = `${route === 'booklet' ? 'booklet' : 'maze'}.${page ? 'page' : extension[format] || format}`;
     const files = file ? { [file.name]: new Uint8Array(await new Response(file.body).arrayBuffer()) } : {};
     const seed = (words.find((w, i) => words[i - 1] === '--seed') || (words.find((w) => w.startsWith('--seed=')) || '').slice(7)) || '0';
-    // (-f page named: a rule maze, whose page the engine does not describe,
-    // would otherwise be written as its text to a file of that name)
+    // (a rule maze's --solution with -f page: its key's page, as with -f svg)
     const r = await engineRun([...words, ...(page ? ['-f', 'page'] : []), '-o', output], files, output, signal);
     if (r.status !== 0) return refused(r.err, r.status);
     if (!page) return made(r.output, format, r.err, seed, route === 'booklet');
