@@ -38,6 +38,8 @@ static const char *const usage_cover =
     "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
     "                       PDF/X-4 instead (ingram, lulu)\n"
     "  -s, --seed N         without --for: the front's maze (default 1)\n"
+    "  -f, --format F       pdf (default), or page: the cover's page as data\n"
+    "                       (JSON, doc/page-format.md; a FILE.page is too)\n"
     "  -o, --output FILE    the PDF to write (required)\n"
     "  -h, --help           show this help\n";
 
@@ -71,6 +73,7 @@ int cmd_cover(int argc, char **argv)
         {"background", required_argument, NULL, O_BACKGROUND},
         {"volume", required_argument, NULL, O_VOLUME},
         {"seed", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -82,11 +85,11 @@ int cmd_cover(int argc, char **argv)
     meiro_print print = MEIRO_PRINT_NONE;
     meiro_stock stock = MEIRO_STOCK_WHITE;
     uint64_t pages = 0, seed = 1, volume = 0;
-    const char *output = NULL, *book = NULL;
+    const char *output = NULL, *book = NULL, *fmt = NULL;
     bool papered = false, seeded = false;
     meiro_error err = {0};
     int c;
-    while ((c = getopt_long(argc, argv, ":s:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:f:o:h", longopts, NULL)) != -1) {
         switch (c) {
         case O_PRINT:
             if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
@@ -131,6 +134,7 @@ int cmd_cover(int argc, char **argv)
                 return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);
             seeded = true;
             break;
+        case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_cover, stdout); return EXIT_OK;
         default: return bad_option("cover", argv, c, longopts);
@@ -146,6 +150,17 @@ int cmd_cover(int argc, char **argv)
     if (!pages && !book)
         return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
     if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
+    /* a .page file is the description; any other name the PDF, as ever */
+    meiro_format format = MEIRO_FORMAT_PDF;
+    if (fmt && meiro_format_from_name(fmt, &format, &err) != MEIRO_OK)
+        return usage_error("cover", "%s", err.message);
+    if (!fmt && (meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK ||
+                 format != MEIRO_FORMAT_PAGE))
+        format = MEIRO_FORMAT_PDF;
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE)
+        return usage_error("cover", "%s",
+                           "a cover is a PDF, or its page as data (-f page): -f pdf or -f page");
+    if (fmt) warn_name_format(format, output);
     const input_file inputs[] = {{"the --for book", book}};
     int rc = check_not_inputs("cover", output, NULL, inputs, 1);
     if (rc != EXIT_OK) return rc;
@@ -180,7 +195,7 @@ int cmd_cover(int argc, char **argv)
     cover.art = art;
     cover.seed = seed;
     cover.volume = (unsigned)volume;
-    meiro_status s = meiro_cover_save_with(&cover, &page, output, &err);
+    meiro_status s = meiro_cover_save_as(&cover, &page, format, output, &err);
     meiro_maze_free(art);
     if (s != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);

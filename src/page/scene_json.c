@@ -143,6 +143,10 @@ static void write_text(jout *o, const scene_text *t)
         put_flag(o, "in_words", t->in_words);
     }
     put_flag(o, "outlined", t->outlined);
+    if (t->angle != 0) { /* a spine's words */
+        key(o, "angle");
+        num(o, t->angle);
+    }
     key(o, "colour");
     rgb(o, t->colour);
     key(o, "box");
@@ -405,11 +409,14 @@ static bool read_text(reader *r, scene *s, scene_role role, json_t *item)
         !flag(r, item, "in_words", &t.in_words) || !flag(r, item, "outlined", &t.outlined) ||
         !number(r, item, "size", true, &t.size) || !number(r, item, "x", true, &t.x) ||
         !number(r, item, "y", true, &t.y) || !number(r, item, "wrap", false, &t.wrap) ||
-        !colour(r, item, &t.colour) || !box(r, item, t.box))
+        !number(r, item, "angle", false, &t.angle) || !colour(r, item, &t.colour) ||
+        !box(r, item, t.box))
         return false;
     /* pango takes sizes up to about 2^21 points; a text no page holds */
     if (!(t.size > 0 && t.size < 1000) || !(t.wrap >= 0 && t.wrap < 1e5))
         return bad(r, "a text's size or wrap out of range"), false;
+    if (!(fabs(t.angle) <= 6.283185307179586)) /* a turn either way */
+        return bad(r, "a text's angle out of range (radians, at most a turn either way)"), false;
     scene_add_text(s, role, &t);
     return true;
 }
