@@ -442,7 +442,7 @@ if need pdftotext; then
 fi
 # the cover as data (-f page, or a .page file): the spine's words turned a
 # quarter turn, drawn again by meiro draw with every word where the cover's
-# PDF has it; with --pdfx refused (Ghostscript's PDF is no page of ours)
+# PDF has it, and its title; with --pdfx refused (Ghostscript's PDF is no page of ours)
 run 0 "$meiro" cover --print kdp --pages 120 --paper 6x9in --title "Big" --author "Ken" --volume 2 \
     --background "#1d3557" --blurb "$(printf 'A well-known book.\nAnswers at the back.')" -o "$tmp/vol2.pdf"
 run 0 "$meiro" cover --print kdp --pages 120 --paper 6x9in --title "Big" --author "Ken" --volume 2 \
@@ -453,7 +453,9 @@ if cmp -s "$tmp/vol2.page" "$tmp/vol2.json"; then ok; else bad "-f page and a .p
 if [ "$(grep -c '"angle": 1.5707963267948966' "$tmp/vol2.page")" -eq 3 ]; then ok
 else bad "the spine's words not turned: $(grep -c '"angle"' "$tmp/vol2.page")"; fi
 run 0 "$meiro" draw "$tmp/vol2.page" -o "$tmp/vol2-drawn.pdf"
-if need pdftotext; then
+if need pdftotext pdfinfo; then
+    if pdfinfo "$tmp/vol2-drawn.pdf" | grep -qx "Title: *Big"; then ok
+    else bad "the drawn cover's title: $(pdfinfo "$tmp/vol2-drawn.pdf" | grep Title)"; fi
     pdftotext -bbox "$tmp/vol2.pdf" - | grep "<word" > "$tmp/words.cover"
     pdftotext -bbox "$tmp/vol2-drawn.pdf" - | grep "<word" > "$tmp/words.drawn"
     if [ -s "$tmp/words.cover" ] && cmp -s "$tmp/words.cover" "$tmp/words.drawn"; then ok

@@ -382,6 +382,8 @@ static void test_malformed(void)
         "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
         "[{\"role\": \"title\", \"text\": \"A\", \"font\": \"Sans\", \"size\": 1, \"x\": 0, "
         "\"y\": 0, \"angle\": 7, \"colour\": [0, 0, 0], \"box\": [0, 0, 1, 1]}]}]}",
+        "{\"meiro_page\": 1, \"title\": 7, \"pages\": [{\"width\": 1, \"height\": 1, "
+        "\"items\": []}]}",
         "{\"meiro_page\": 1, \"seed\": \"-1\", \"pages\": [{\"width\": 1, \"height\": 1, "
         "\"items\": []}]}",
         /* a clip never ended, an unclip without its clip, a clip's unknown rule */
@@ -579,8 +581,8 @@ static void test_svg_markup(void)
  * quarter turn inside the spine (the volume at its head, the author at its
  * foot), the back's words a run a line inside the back's safe area from its
  * left, broken after a hyphen as pango breaks them, 0.3 x the size apart,
- * the maze on a white panel; drawn from the description read back, the
- * pixels the cover composed onto cairo has. */
+ * the maze on a white panel, the book's title the document's; drawn from
+ * the description read back, the pixels the cover composed onto cairo has. */
 static void test_cover(void)
 {
     meiro_generate_options g;
@@ -615,6 +617,7 @@ static void test_cover(void)
     CHECK_MSG(in && scene_json_read(in, "cover", &book, &err) == MEIRO_OK, "%s", err.message);
     if (in) fclose(in);
     CHECK(book.count == 1);
+    CHECK_MSG(book.title && strcmp(book.title, c.title) == 0, "the title %s", book.title);
     if (book.count != 1) goto done;
     scene *sc = &book.pages[0];
     CHECK(fabs(sc->page_w - c.w) < 1e-5 && fabs(sc->page_h - c.h) < 1e-5);

@@ -405,6 +405,7 @@ for (const [name, argv] of fixtures) {
     const theirs = path.join(tmp, 'cover-native.pdf');
     execFileSync(meiro, [...argv, '-o', theirs]);
     const d = inkDiff(pdf, theirs, 1);
+    check(/^Title: +Big Maze Book$/m.test(info), `cover: the browser's PDF has the book's title: ${info.split('\n')[0]}`);
     console.log(`cover PDF: ${d.off} of ${d.ink} inked pixels differ from the native PDF's (${(d.share * 100).toFixed(2)}%)`);
     check(d.ink > 500 && d.share < 0.03, `cover: the browser's PDF draws the native meiro's cover (${(d.share * 100).toFixed(2)}% of its ink differs) ${d.size || ''}`);
   }

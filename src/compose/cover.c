@@ -330,6 +330,7 @@ meiro_status cover_write_page(const cover_plan *c, FILE *out, meiro_error *err)
     const meiro_maze *m = c->maze;
     scene_json *w = scene_json_begin(out, m && m->has_seed, m ? m->seed : 0);
     if (!w) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    scene_json_title(w, c->title); /* the PDF's, as draw/cover.c's */
     scene sc;
     scene_init(&sc, c->w, c->h, NULL);
     scene_json_page(w, &sc);

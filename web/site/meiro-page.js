@@ -274,6 +274,7 @@ const meiroPage = (() => {
     out.registerFontkit(fontkit);
     out.setProducer('meiro (the studio in the browser)');
     if (doc.seed) out.setKeywords([`seed ${doc.seed}`]);
+    if (doc.title) out.setTitle(doc.title); // (a cover's: the book's)
     const embedded = new Map();
     const embed = async (font) => {
       if (!embedded.has(font)) embedded.set(font, out.embedFont(await fetchBytes(fileOf.get(font)), { subset: true }));
