@@ -40,7 +40,7 @@ static const char *const usage_cover =
     "  -s, --seed N         without --for: the front's maze (default 1)\n"
     "  -f, --format F       pdf (default), or page: the cover's page as data\n"
     "                       (JSON, doc/page-format.md; a FILE.page is too)\n"
-    "  -o, --output FILE    the PDF to write (required)\n"
+    "  -o, --output FILE    the PDF (or the page) to write (required)\n"
     "  -h, --help           show this help\n";
 
 int cmd_cover(int argc, char **argv)

@@ -108,13 +108,20 @@ static bool draw_spine(canvas *cv, const cover_plan *c, const char *volume)
  * from the side its script starts from; 0.3 x the size between lines.
  * Each line is a run of its own. */
 
+/* Bytes no line of the back holds (a line 8 in wide at 9 pt of letters a
+ * millimetre wide is some 200 of them, of at most 4 bytes each): a longer
+ * piece is not measured, so that a word of 100,000 letters is broken in
+ * time linear in its length. */
+enum { BACK_LINE_MAX = 4096 };
+
 typedef struct back {
     canvas *cv;
     double size, width, x, y;
     bool draw;     /* false: measured only */
     double height; /* of the lines so far, with the spacing between them */
     size_t lines;
-    char *buf; /* a line (the whole text's length) */
+    char *buf;   /* a line (the whole text's length, and a hyphen) */
+    size_t *ends; /* the ends of a too long word's clusters (BACK_LINE_MAX + 1) */
 } back;
 
 /* Whether cp is set as a word of its own: a CJK ideograph, kana, a
@@ -135,27 +142,41 @@ static bool back_break(uint32_t first, uint32_t before, uint32_t after)
     return (cjk(before) || cjk(after)) && line_break_between(before, after);
 }
 
-/* Bytes [a, b) of text into bk's buffer, the spaces that end it left out. */
-static const char *back_copy(back *bk, const char *text, size_t a, size_t b)
+/* Bytes [a, b) of text into bk's buffer, the spaces that end it left out,
+ * and a hyphen after it when asked. */
+static const char *back_copy(back *bk, const char *text, size_t a, size_t b, bool hyphen)
 {
     while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t')) b--;
     memcpy(bk->buf, text + a, b - a);
-    bk->buf[b - a] = 0;
+    strcpy(bk->buf + (b - a), hyphen ? "\xE2\x80\x90" : "");
     return bk->buf;
 }
 
-static bool back_fits(back *bk, const char *text, size_t a, size_t b)
+static bool back_fits(back *bk, const char *text, size_t a, size_t b, bool hyphen)
 {
-    return measured_width(bk->cv, back_copy(bk, text, a, b), FONT_FAMILY, false, bk->size) <=
-           bk->width;
+    if (b - a > BACK_LINE_MAX) return false;
+    const char *line = back_copy(bk, text, a, b, hyphen);
+    return measured_width(bk->cv, line, FONT_FAMILY, false, bk->size) <= bk->width;
 }
 
-/* Bytes [a, b) of text as the next line, its height added; drawn (from
- * the right in a right-to-left paragraph) when bk draws. An empty line (an
- * empty paragraph) is as high as a space's. */
-static void back_line(back *bk, const char *text, size_t a, size_t b, bool rtl)
+/* Whether a line that ends at k inside a word ends with a hyphen, as pango
+ * adds one: not after a hyphen, nor between CJK characters. */
+static bool back_hyphen(const char *text, size_t k)
 {
-    const char *line = back_copy(bk, text, a, b);
+    size_t b = k;
+    while (b > 0 && ((unsigned char)text[--b] & 0xC0) == 0x80) continue;
+    const char *p = text + b, *q = text + k;
+    uint32_t before = glyph_next_code_point(&p), after = glyph_next_code_point(&q);
+    return before != '-' && before != 0x2010 && !cjk(before) && !cjk(after);
+}
+
+/* Bytes [a, b) of text as the next line (a hyphen after it when asked),
+ * its height added; drawn (from the right in a right-to-left paragraph)
+ * when bk draws. An empty line (an empty paragraph) is as high as a
+ * space's. */
+static void back_line(back *bk, const char *text, size_t a, size_t b, bool hyphen, bool rtl)
+{
+    const char *line = back_copy(bk, text, a, b, hyphen);
     text_set set;
     text_set_out(bk->cv, line[0] ? line : " ", FONT_FAMILY, false, bk->size, 0, false, &set);
     if (bk->lines++) bk->height += 0.3 * bk->size;
@@ -165,16 +186,38 @@ static void back_line(back *bk, const char *text, size_t a, size_t b, bool rtl)
     bk->height += set.height;
 }
 
-/* The end of the longest run of text's clusters from a (before b) that
- * fits on a line; its first cluster's when none does. */
-static size_t back_cut(back *bk, const char *text, size_t a, size_t b)
+/* Where a word [a, b) wider than the line is cut: the end of the longest
+ * run of its clusters from a that fits on a line with its hyphen (*hyphen:
+ * whether it takes one); its first cluster's when none does. Found by
+ * strides doubling from the start, then by halves, among the clusters'
+ * ends (bk->ends, gathered as far as asked): the pieces measured are a
+ * few lines long at most, however long the word. */
+static size_t back_cut(back *bk, const char *text, size_t a, size_t b, bool *hyphen)
 {
-    size_t cut = (size_t)(glyph_cluster_end(text + a) - text);
-    for (size_t k = cut; k < b; k = (size_t)(glyph_cluster_end(text + k) - text)) {
-        if (!back_fits(bk, text, a, k)) break;
-        cut = k;
+    size_t k = (size_t)(glyph_cluster_end(text + a) - text), n = 0;
+    bk->ends[n++] = k; /* the first cluster, on the line however wide */
+    size_t lo = 0, hi = 0; /* ends[lo] goes on the line, ends[hi + 1] does not */
+    for (size_t step = 1;; step *= 2) {
+        size_t i = lo + step;
+        while (n <= i && k < b && k - a <= BACK_LINE_MAX)
+            bk->ends[n++] = k = (size_t)(glyph_cluster_end(text + k) - text);
+        if (i >= n) {
+            hi = n - 1;
+            break;
+        }
+        if (!back_fits(bk, text, a, bk->ends[i], back_hyphen(text, bk->ends[i]))) {
+            hi = i - 1;
+            break;
+        }
+        lo = i;
     }
-    return cut;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (back_fits(bk, text, a, bk->ends[mid], back_hyphen(text, bk->ends[mid]))) lo = mid;
+        else hi = mid - 1;
+    }
+    *hyphen = bk->ends[lo] < b && back_hyphen(text, bk->ends[lo]);
+    return bk->ends[lo];
 }
 
 /* A paragraph, bytes [0, len) of text, in lines. */
@@ -196,9 +239,10 @@ static void back_paragraph(back *bk, const char *text, size_t len)
         }
         bool end = k >= len;
         if (end || (k > 0 && back_break(first, before, after))) {
-            while (measure_ok(bk->cv) && !back_fits(bk, text, ls, k)) {
-                if (fit == ls) fit = back_cut(bk, text, ls, k); /* a word wider than the line */
-                back_line(bk, text, ls, fit, rtl);
+            while (measure_ok(bk->cv) && !back_fits(bk, text, ls, k, false)) {
+                bool hyphen = false;
+                if (fit == ls) fit = back_cut(bk, text, ls, k, &hyphen); /* a word too wide */
+                back_line(bk, text, ls, fit, hyphen, rtl);
                 for (ls = fit; ls < k && (text[ls] == ' ' || text[ls] == '\t');) ls++;
                 fit = ls;
             }
@@ -208,7 +252,7 @@ static void back_paragraph(back *bk, const char *text, size_t len)
         first = before;
         before = after;
     }
-    if (ls < len || bk->lines == lines) back_line(bk, text, ls, len, rtl);
+    if (ls < len || bk->lines == lines) back_line(bk, text, ls, len, false, rtl);
 }
 
 /* The back's text at size, its paragraphs (a newline, or CR LF, starts
@@ -230,13 +274,15 @@ static void back_set(back *bk, const char *blurb)
 static meiro_status draw_blurb(canvas *cv, const cover_plan *c, meiro_error *err)
 {
     double trim_h = c->h - 2 * c->bleed;
-    back bk = {cv, 0, c->trim_w - 2 * SAFE_MM, c->bleed + SAFE_MM, c->bleed + SAFE_MM + 6, false,
-               0, 0, alloc_array(strlen(c->blurb) + 2, 1)};
-    if (!bk.buf) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the back's text");
+    back bk = {cv,    0, c->trim_w - 2 * SAFE_MM, c->bleed + SAFE_MM, c->bleed + SAFE_MM + 6,
+               false, 0, 0, alloc_array(strlen(c->blurb) + 4, 1), /* a hyphen too */
+               alloc_array(BACK_LINE_MAX + 1, sizeof(size_t))};
+    meiro_status s = MEIRO_OK;
+    if (!bk.buf || !bk.ends)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the back's text");
     /* the barcode: 2 x 1.2 in, 0.25 in from the bottom, and a line clear of it */
     double room = c->bleed + trim_h - SAFE_MM - 1.2 * MM_PER_IN - 6 - bk.y;
-    meiro_status s = MEIRO_OK;
-    for (bk.size = 4.2; measure_ok(cv); bk.size -= 0.2) {
+    for (bk.size = 4.2; s == MEIRO_OK && measure_ok(cv); bk.size -= 0.2) {
         back_set(&bk, c->blurb);
         if (bk.height <= room) {
             bk.draw = true;
@@ -252,6 +298,7 @@ static meiro_status draw_blurb(canvas *cv, const cover_plan *c, meiro_error *err
         }
     }
     free(bk.buf);
+    free(bk.ends);
     return s;
 }
 
