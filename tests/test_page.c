@@ -690,6 +690,30 @@ static void test_cover(void)
     cairo_destroy(cb);
     cairo_surface_destroy(a);
     cairo_surface_destroy(b);
+    /* a word wider than the back: cut where it fits, each piece but the
+     * last with pango's hyphen */
+    char word[301];
+    memset(word, 'a', 300);
+    word[300] = 0;
+    c.blurb = word;
+    scene kept;
+    scene_init(&kept, c.w, c.h, NULL);
+    canvas_init(&cv, &kept);
+    CHECK(cover_compose(&c, &cv, &err) == MEIRO_OK);
+    size_t pieces = 0, letters = 0;
+    for (size_t i = 0; i < kept.count; i++) {
+        const scene_text *t = &kept.items[i].text;
+        if (kept.items[i].kind != SCENE_TEXT || t->angle != 0 || t->x >= fold) continue;
+        size_t n = strlen(t->text), a = strspn(t->text, "a");
+        bool last = letters + a == 300;
+        CHECK_MSG(last ? a == n : strcmp(t->text + a, "\xE2\x80\x90") == 0, "a piece: %s", t->text);
+        CHECK_MSG(t->box[0] + t->box[2] <= back_right, "a piece to %g mm", t->box[0] + t->box[2]);
+        letters += a;
+        pieces++;
+    }
+    CHECK_MSG(pieces > 2 && letters == 300, "%zu pieces, %zu letters", pieces, letters);
+    canvas_free(&cv);
+    scene_free(&kept);
 done:
     scene_book_free(&book);
     free(json);
