@@ -272,7 +272,8 @@ for args in "--print kdp --pages 120 --paper 6x9in --title Big --author Ken --vo
     "--print kdp --pages 100 --paper a5 --title 迷路の本 --subtitle がんばって -s 4" \
     "--print lulu --pages 40 --paper 8.5x11in --title Small --volume 3"; do
     for blurb in "Thirty mazes, easy to expert: a well-known maker. Answers at the back." \
-        "三十の迷路、やさしいものから むずかしいものまで。答えは本の最後にあります。"; do
+        "三十の迷路、やさしいものから むずかしいものまで。答えは本の最後にあります。" \
+        "A word wider than the back: $(printf "Antidisestablishmentarianism%.0s" 1 2 3 4 5 6 7 8)"; do
         "$meiro" cover $args --blurb "$blurb" -o "$tmp/n.page" 2> "$tmp/n.err" || bad "native cover $args"
         node "$web" cover $args --blurb "$blurb" -o "$tmp/w.page" 2> "$tmp/w.err" || bad "WebAssembly cover $args"
         grep -q "\"role\": \"walls\"" "$tmp/w.page" || bad "no maze on the cover of $args"
