@@ -681,7 +681,8 @@ static void test_cover(void)
     /* the spine's title drawn turned: its box (its ink) a good part white */
     int stride = cairo_image_surface_get_stride(b), white = 0, all = 0;
     const unsigned char *px = cairo_image_surface_get_data(b);
-    for (int y = (int)(title_box[1] * PX_PER_MM); y < (title_box[1] + title_box[3]) * PX_PER_MM; y++)
+    for (int y = (int)(title_box[1] * PX_PER_MM); y < (title_box[1] + title_box[3]) * PX_PER_MM;
+         y++)
         for (int x = (int)(title_box[0] * PX_PER_MM); x < (title_box[0] + title_box[2]) * PX_PER_MM;
              x++, all++)
             white += px[y * stride + 4 * x + 2] > 128; /* red: white's, not the blue's */

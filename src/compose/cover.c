@@ -94,7 +94,8 @@ static bool draw_spine(canvas *cv, const cover_plan *c, const char *volume)
     double tsize = fit_size(cv, c->title, true, size, length - 2 * fmax(head, foot));
     if (volume[0]) spine_line(cv, c, volume, size, -length / 2, -1);
     if (c->author)
-        spine_line(cv, c, c->author, fit_size(cv, c->author, true, size, length / 3), length / 2, 1);
+        spine_line(cv, c, c->author, fit_size(cv, c->author, true, size, length / 3), length / 2,
+                   1);
     spine_line(cv, c, c->title, tsize, 0, 0);
     return true;
 }
@@ -120,7 +121,7 @@ typedef struct back {
     bool draw;     /* false: measured only */
     double height; /* of the lines so far, with the spacing between them */
     size_t lines;
-    char *buf;   /* a line (the whole text's length, and a hyphen) */
+    char *buf;    /* a line (the whole text's length, and a hyphen) */
     size_t *ends; /* the ends of a too long word's clusters (BACK_LINE_MAX + 1) */
 } back;
 
@@ -195,12 +196,15 @@ static void back_line(back *bk, const char *text, size_t a, size_t b, bool hyphe
 static size_t back_cut(back *bk, const char *text, size_t a, size_t b, bool *hyphen)
 {
     size_t k = (size_t)(glyph_cluster_end(text + a) - text), n = 0;
-    bk->ends[n++] = k; /* the first cluster, on the line however wide */
+    if (k > b) k = b;
+    bk->ends[n++] = k;     /* the first cluster, on the line however wide */
     size_t lo = 0, hi = 0; /* ends[lo] goes on the line, ends[hi + 1] does not */
     for (size_t step = 1;; step *= 2) {
         size_t i = lo + step;
-        while (n <= i && k < b && k - a <= BACK_LINE_MAX)
-            bk->ends[n++] = k = (size_t)(glyph_cluster_end(text + k) - text);
+        while (n <= i && k < b && k - a <= BACK_LINE_MAX) {
+            size_t next = (size_t)(glyph_cluster_end(text + k) - text);
+            bk->ends[n++] = k = next < b ? next : b;
+        }
         if (i >= n) {
             hi = n - 1;
             break;
@@ -229,7 +233,7 @@ static void back_paragraph(back *bk, const char *text, size_t len)
     bool rtl = glyph_rtl(copy);
     size_t ls = 0, fit = 0, lines = bk->lines; /* the line so far: [ls, fit) fits */
     uint32_t first = 0, before = 0;
-    for (const char *q = text;; ) {
+    for (const char *q = text;;) {
         size_t k = (size_t)(q - text);
         uint32_t after = 0;
         if (k < len) {
@@ -274,9 +278,12 @@ static void back_set(back *bk, const char *blurb)
 static meiro_status draw_blurb(canvas *cv, const cover_plan *c, meiro_error *err)
 {
     double trim_h = c->h - 2 * c->bleed;
-    back bk = {cv,    0, c->trim_w - 2 * SAFE_MM, c->bleed + SAFE_MM, c->bleed + SAFE_MM + 6,
-               false, 0, 0, alloc_array(strlen(c->blurb) + 4, 1), /* a hyphen too */
-               alloc_array(BACK_LINE_MAX + 1, sizeof(size_t))};
+    back bk = {.cv = cv,
+               .width = c->trim_w - 2 * SAFE_MM,
+               .x = c->bleed + SAFE_MM,
+               .y = c->bleed + SAFE_MM + 6,
+               .buf = alloc_array(strlen(c->blurb) + 4, 1), /* and a hyphen */
+               .ends = alloc_array(BACK_LINE_MAX + 1, sizeof(size_t))};
     meiro_status s = MEIRO_OK;
     if (!bk.buf || !bk.ends)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the back's text");

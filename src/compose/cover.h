@@ -23,8 +23,8 @@ typedef struct cover_plan {
     bool spine_text;              /* the title on the spine */
     bool coloured;                /* a background of rgb (else white) */
     double rgb[3];
-    unsigned volume;              /* a series' volume, or 0 */
-    double line_min;              /* mm: the thinnest line the service prints */
+    unsigned volume; /* a series' volume, or 0 */
+    double line_min; /* mm: the thinnest line the service prints */
 } cover_plan;
 
 /* The cover c onto cv (its scene the sheet's page). A back's text too long
