@@ -491,8 +491,8 @@ static size_t occurrences(const char *text, const char *needle)
  * sheets): a dashed stroke with an arc, an even-odd fill, a clip and its
  * group, numbers to the micrometre; texts as their glyphs, each defined
  * once a pass and used where it goes (a space none), an italic one
- * slanted, a bold one in a face without bold stroked; a built-in picture
- * in it as a data: address. */
+ * slanted, a bold one in a face without bold stroked, a turned one
+ * turned about its corner; a built-in picture in it as a data: address. */
 static void test_svg_markup(void)
 {
     char *text = NULL;
@@ -544,6 +544,9 @@ static void test_svg_markup(void)
     /* a second pass defines its glyphs again */
     svg_writer_pass(&w);
     scene_add_text(&sc, ROLE_FOOTER, &hello);
+    scene_text turned = hello; /* a spine's words: about their corner */
+    turned.x = 90, turned.y = 10, turned.angle = TAU / 4;
+    scene_add_text(&sc, ROLE_TEXT, &turned);
     CHECK(canvas_status(&cv, NULL) == MEIRO_OK && scene_status(&sc, NULL) == MEIRO_OK);
     CHECK(svg_writer_status(&w, NULL) == MEIRO_OK);
     canvas_free(&cv);
@@ -561,8 +564,10 @@ static void test_svg_markup(void)
      * space defined each pass, 8 glyphs of ink used each time */
     CHECK_MSG(occurrences(text, "<defs><path id=\"t-g") == 2 * 6 + 2, "%zu glyphs defined",
               occurrences(text, "<defs><path id=\"t-g"));
-    CHECK_MSG(occurrences(text, "<use href=\"#t-g") == 3 * 8 + 2, "%zu glyphs used",
+    CHECK_MSG(occurrences(text, "<use href=\"#t-g") == 4 * 8 + 2, "%zu glyphs used",
               occurrences(text, "<use href=\"#t-g"));
+    CHECK_MSG(occurrences(text, "transform=\"translate(90 10) rotate(90) translate(0 ") == 1,
+              "%s", strstr(text, "rotate") ? strstr(text, "rotate") : "no turned text");
     CHECK(occurrences(text, " matrix(1 0 -0.2 1 0 0) scale(5 -5)") == 1);
     CHECK(occurrences(text, "stroke-width=\"0.04167\" stroke-linejoin=\"round\"") == 2);
     const builtin_file *b = builtin_find("art/bunny.svg");
