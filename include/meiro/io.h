@@ -135,6 +135,7 @@ MEIRO_API meiro_status meiro_cover_save_as(const meiro_cover_options *c,
                                            const meiro_export_options *page,
                                            meiro_format format, const char *filename,
                                            meiro_error *err);
+
 /* Whether the options themselves (answers or answer_page, not a template)
  * ask for the answers: then a front end finds the path, with the solver
  * the user chose, and hands it to meiro_write (else a template's answers
