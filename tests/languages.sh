@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every language of po/ on the page: for each, a kids page with its answer,
 # a 6-maze booklet with contents and key, a maze with keys and doors, a
-# rule maze with its key, and the HTML page, made with --lang; the words of its catalogue that these
+# rule maze with its key, a name maze in its script (PDF, SVG, PNG), and
+# the HTML page, made with --lang; the words of its catalogue that these
 # pages use read back from the PDF (pdftotext: a character no font has
 # would come back as a box or nothing, so the word would not be found),
 # every font embedded (pdffonts), the script's own fonts used (Noto CJK for
@@ -48,6 +49,20 @@ for lang in $langs; do
     run 0 "$meiro" generate --mission keys:2 -W 8 -H 8 -s 5 --lang "$lang" -o "$tmp/keys-$lang.pdf"
     run 0 "$meiro" generate -W 6 -H 6 -s 5 --lang "$lang" -o "$tmp/maze-$lang.html"
     run 0 "$meiro" booklet --rule skip:5 --answers key -s 5 --lang "$lang" -o "$tmp/rule-$lang.pdf"
+    # a name maze in the language's script (accents, kana, Han, Hangul,
+    # joined Arabic letters), sized for a 6-year-old, as PDF, SVG and PNG;
+    # the name read back from the PDF's footer (its letters in a font)
+    case $lang in
+        ja) name=はな ;; es) name=Iñaki ;; fr) name=Zoë ;; de) name=Jürgen ;; pt) name=João ;;
+        zh) name=小明 ;; zh-Hant) name=陳明 ;; ko) name=하나 ;; ar) name=مريم ;; *) name=Hana ;;
+    esac
+    for f in pdf svg png; do
+        run 0 "$meiro" generate --text "$name" --age 6 -s 5 --lang "$lang" -o "$tmp/name-$lang.$f"
+        [ -s "$tmp/name-$lang.$f" ] && ok || bad "name-$lang.$f: empty"
+    done
+    if need pdftotext; then
+        pdftotext "$tmp/name-$lang.pdf" - | grep -q "$name" && ok || bad "name-$lang.pdf lacks '$name'"
+    fi
     # the HTML page's words are the catalogue's, and it says its language
     grep -q "<html lang=\"$lang\"" "$tmp/maze-$lang.html" && ok || bad "maze-$lang.html: not lang=$lang"
     # Arabic's page reads right to left, the others left to right

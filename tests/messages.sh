@@ -9,8 +9,11 @@
 # typed as typed, and exit as in English, writing nothing; a sample of
 # what good commands say (where the answer went, a rule sheet's seed, a
 # small cell's and an age's warnings, a laser's and a PDF's preflight
-# reports, a booklet's refusals) in each language too. meiro serve's messages stay English (its
-# page words them).
+# reports, a booklet's refusals, every command's refusal of a value) in
+# each language too, and no message of src/cli left out of the catalogue.
+# meiro serve's refusals of its options and its children's messages stay
+# English (the page words them); its start lines are the locale's
+# (serve.sh).
 # Usage: messages.sh BUILD_DIR
 # meiro-suite: test check
 build=${1:-build}
@@ -54,9 +57,17 @@ printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
 "$meiro" generate -s 7 -W 10 -H 8 --loops 60 -o "$tmp/loops.dxf" 2> /dev/null
 "$meiro" generate -s 1 -W 5 -H 5 -o "$tmp/small.pdf" 2> /dev/null
 printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
+printf 'Ana\nBo\nCy\n' > "$tmp/names3.txt"
+cp "$tmp/names3.txt" "$tmp/class.pdf"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297">%s</svg>' \
+    '<rect x="5" y="5" width="200" height="287" fill="none" stroke="#000" stroke-width="0.01"/>' \
+    > "$tmp/hair.svg"
+printf '[page]\npaper = a4\n[art]\nframe = %s\n' "$tmp/hair.svg" > "$tmp/hair.ini"
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
     case_name=$l
+    # the language's decimal mark (a half, 0,5 in French): a measure's
+    mark=$(said "$l" 0.5 | sed 's/^0\(.*\)5$/\1/')
     # an unknown option and its nearest ("did you mean"), the --help hint
     run 2 "$meiro" generate --widht 5 --lang "$l" -o "$tmp/x.pdf"
     says "$l" "unknown option '%s'%s" "; did you mean '%.*s'?" "Try '%s --help'."
@@ -98,7 +109,7 @@ for l in $langs; do
     says "$l" "seed %llu"
     run 0 "$meiro" generate --cell 2 -W 5 -H 5 -s 1 --lang "$l" -o "$tmp/x.svg"
     says "$l" "warning: %s" "cells of %.*f mm are too small to draw a way through with a pencil (%g mm and up): make the maze smaller or the paper larger"
-    err_has "2\.0"; err_lacks "too small"
+    err_has "2[$mark]0"; err_lacks "too small"
     # a rule maze's refusal (a teacher's typo in --rule)
     run 2 "$meiro" generate --rule multiples:99 --lang "$l" -s 1 -o "$tmp/rule.txt"
     says "$l" "--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to %d (the times table's N x 1 to N x UPTO, default %d), not '%s'"
@@ -141,7 +152,45 @@ for l in $langs; do
     err_has "Amazon KDP"; err_lacks "binds books"; absent "$tmp/x.pdf"
     run 2 "$meiro" booklet -n 4 --fold --signature 60 --lang "$l" -o "$tmp/x.pdf"
     says "$l" "--signature takes 1 to 50 sheets, not '%s'"; err_has 60; err_lacks "takes 1 to 50"
+    # a booklet that would fail its print service's rules (a hairline in
+    # its frame): the rules' names, then a line each, every line said
+    run 2 "$meiro" booklet -n 24 --print kdp -t "$tmp/hair.ini" --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "the PDF would fail %s's rules (meiro preflight): %s" \
+        "page %d: a line of %.3g pt; %s prints %.3g pt and up"
+    err_has "^  lines"; err_lacks "would fail"; err_lacks "prints 0"; absent "$tmp/x.pdf"
+    # the measures in it with the language's decimal mark (0,75 in French)
+    err_has "0[$mark]75"; [ "$mark" = . ] || err_lacks "0.75"
+    # the commands' own refusals of a value (booklet, cover, generate, a
+    # rule maze, preflight, watch, draw): said, what was typed kept
+    run 2 "$meiro" booklet --pdfx=x9 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'"; err_has "'x9'"
+    err_lacks "not 'x9'"; absent "$tmp/x.pdf"
+    run 2 "$meiro" booklet --key-per-page 5 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--key-per-page is 1, 2, 4, 6 or 9, not '%s'"; err_lacks "not '5'"
+    run 2 "$meiro" booklet -n 2 --copies 2 --names "$tmp/names3.txt" --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--copies %u and %u names in '%s': give one of them"; err_has "$tmp/names3.txt"
+    err_lacks "give one"
+    run 2 "$meiro" booklet --names "$tmp/class.pdf" --lang "$l" -o "$tmp/class.pdf"
+    says "$l" "'%.250s' is %s, which meiro reads: it does not write over its input" "the --names file"
+    err_lacks "which meiro reads"; err_lacks "the --names file"
+    run 2 env LC_ALL= LC_MESSAGES= LANG="$l" "$meiro" cover --print kdp --pages 24 --seed 1x -o "$tmp/x.pdf"
+    says "$l" "--seed takes a whole number, not '%s'"; err_has "'1x'"; absent "$tmp/x.pdf"
+    run 2 env LC_ALL= LC_MESSAGES= LANG="$l" "$meiro" cover --pages 24 -o "$tmp/x.pdf"
+    says "$l" "--print names the service (kdp, ingram or lulu)"; err_lacks "names the service"
+    run 2 "$meiro" generate --bias 2 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--bias is a number from 0 to 1, not '%s'"; err_lacks "is a number"
+    run 2 "$meiro" generate --mission keys:99 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "%s (option: %s)" "mission '%s': %s takes a count from 1 to %u"; err_has "--mission"
+    run 2 "$meiro" generate --rule abc --per-page 3 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--per-page: 1 or 2, not '%s'"; err_lacks "1 or 2, not"
+    run 2 "$meiro" preflight --print laser --bed 9 --lang "$l" "$tmp/loops.dxf"
+    says "$l" "--bed is W x H in mm (220x220), not '%s'"; err_lacks "is W x H"
+    run 2 "$meiro" watch --delay 9999 --lang "$l"
+    says "$l" "--delay is 0 to 5000 milliseconds, not '%s'"; err_lacks "milliseconds"
 done
+# draw has no --lang: the locale's language
+run 2 env LC_ALL= LANG=pt_BR.UTF-8 "$meiro" draw -o "$tmp/x.pdf"
+says pt "missing PAGE (a page description, or '-')"; err_lacks "page description"
 # a booklet's lines: a name twice on the class list, the seed that makes
 # it again (one language: the catalogue's words are checked above)
 printf 'Ana\nAna\n' > "$tmp/names.txt"
@@ -168,8 +217,45 @@ says en "unknown option '%s'%s"
 # what the user typed stays as typed, even where it looks like the format
 run 2 "$meiro" generate --lang fr "--it's (option: x)"
 err_has "'--it's (option: x)'"; says fr "unknown option '%s'%s"
-# meiro serve's own messages and its children's stay English
+# meiro serve's refusal of an option stays English
 run 2 env LC_ALL= LANG=de_DE.UTF-8 "$meiro" serve --bogus
 says en "unknown option '%s'%s" "Try '%s --help'."
+
+# every message the commands write through usage_error, say_warning and
+# say_line is a msgid: a literal format (or usage_error's message after a
+# bare "%s") with words (not an option's name) outside N_() would be
+# English in every language; the values filled in are as typed
+case_name=marked
+python3 - src/cli/*.c > "$tmp/unmarked" <<'PY'
+import re, sys
+for f in sys.argv[1:]:
+    s = re.sub(r"'(\\.|[^'\\])'", "'c'", open(f, encoding="utf-8").read())
+    for m in re.finditer(r"\b(usage_error|say_warning|say_line)\(", s):
+        j, depth, commas, bare = m.end(), 1, 0, False
+        while depth:
+            c = s[j]
+            if c == '"':
+                k = j
+                while True:  # a literal and those joined to it
+                    k += 1
+                    while s[k] != '"': k += 2 if s[k] == "\\" else 1
+                    n = k + 1
+                    while s[n] in " \n": n += 1
+                    if s[n] != '"': break
+                    k = n
+                if m.group(1) == "usage_error" and commas == 1 and s[j:k + 1] == '"%s"':
+                    bare = True
+                said = commas == 1 or (commas == 2 and bare) if m.group(1) == "usage_error" else not commas
+                words = re.search(r"[A-Za-z]", re.sub(r"%[-+ #0-9.*$]*[hlzjt]*[a-z]|--?[a-z-]+", "", s[j:k + 1]))
+                if said and words and not s[:j].rstrip().endswith("N_("):
+                    print("%s:%d: %s" % (f, s.count("\n", 0, j) + 1, s[j:k + 1][:60]))
+                j = k + 1
+                continue
+            depth += c == "("
+            depth -= c == ")"
+            commas += c == "," and depth == 1
+            j += 1
+PY
+if [ -s "$tmp/unmarked" ]; then bad "messages without N_(): $(cat "$tmp/unmarked")"; else ok; fi
 
 finish

@@ -67,6 +67,67 @@ for service in kdp ingram lulu; do
     else bad "$service: a line of $w pt (at least 0.75)"; fi
 done
 
+# a book read from the right (--lang ar) is bound on the right: page 1 is
+# a left-hand page, its bleed on the left (the outside edge) and its gutter
+# on the right, mirrored on even pages; the PDF says so (/Direction /R2L),
+# meiro preflight checks the safe area so and tells the seller to choose
+# the right-to-left reading direction; IngramSpark (which takes such a
+# book's pages in reverse order) is refused; its cover has the front left
+# of the spine
+run 0 "$meiro" booklet -n 40 --paper 6x9in --print kdp --lang ar -s 11 -o "$tmp/kdp-ar.pdf"
+boxes "$tmp/kdp-ar.pdf" > "$tmp/boxes"
+if awk 'function near(a, b) { return a - b < 0.02 && b - a < 0.02 }
+    { x0 = $1 % 2 ? 9 : 0; if (!near($4, x0) || !near($5, x0 + 432)) { print "page " $1 ": " $0; bad = 1 } }
+    END { exit bad || NR < 24 }' "$tmp/boxes" > "$tmp/wrong"; then ok
+else bad "a right-bound book's boxes: $(head -3 "$tmp/wrong")"; fi
+qpdf --qdf --object-streams=disable "$tmp/kdp-ar.pdf" "$tmp/q.pdf"
+if grep -aq '/Direction /R2L' "$tmp/q.pdf"; then ok; else bad "no /Direction /R2L in the right-bound book"; fi
+qpdf --qdf --object-streams=disable "$tmp/kdp.pdf" "$tmp/q.pdf"
+if grep -aq '/Direction' "$tmp/q.pdf"; then bad "a /Direction in a book read from the left"; else ok; fi
+run 0 "$meiro" preflight --print kdp "$tmp/kdp-ar.pdf"
+out_has "^ok   pages .*bound on the right (read right to left): at Amazon KDP, choose the right-to-left reading direction"
+out_has "^ok   safe area"
+if [ "$(grep -c '^ok ' "$tmp/out")" -eq 14 ]; then ok; else bad "right-bound preflight: $(cat "$tmp/out")"; fi
+run 0 "$meiro" preflight --print kdp "$tmp/kdp.pdf"
+if grep -q "bound on the right" "$tmp/out"; then bad "a left-bound book said bound on the right"; else ok; fi
+run 2 "$meiro" booklet -n 40 --paper 6x9in --print ingram --lang ar -s 11 -o "$tmp/ingram-ar.pdf"
+err_has "IngramSpark"; err_has "(الأخيرة أولًا)"; err_has "--print kdp" # in the book's language
+absent "$tmp/ingram-ar.pdf"
+if need pdftoppm python3; then
+    # the gutter drawn: page 3's maze nearer the left (outside) edge than the
+    # right, page 4's the other way; the left-bound book's the mirror
+    margins() { # margins PDF PAGE: the ink's distance from the left and the right edge (px)
+        pdftoppm -r 20 -gray -f "$2" -l "$2" "$1" "$tmp/m"
+        python3 - "$tmp"/m-*.pgm <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read().split(b"\n", 3)
+w, h = map(int, data[1].split())
+px = data[3]
+cols = [x for x in range(w) if any(px[y * w + x] < 128 for y in range(h))]
+print(cols[0], w - 1 - cols[-1])
+PY
+        rm -f "$tmp"/m-*.pgm
+    }
+    for p in 3 4; do
+        set -- $(margins "$tmp/kdp-ar.pdf" $p) $(margins "$tmp/kdp.pdf" $p)
+        if [ $p = 3 ] && [ "$1" -lt "$2" ] && [ "$3" -gt "$4" ]; then ok
+        elif [ $p = 4 ] && [ "$1" -gt "$2" ] && [ "$3" -lt "$4" ]; then ok
+        else bad "page $p's gutter: right-bound $1 | $2, left-bound $3 | $4 (px from the left | right)"; fi
+    done
+fi
+if need pdftotext; then
+    # the cover's title is on its front: the left half read from the right
+    # (the book's own language with --for), the right half from the left
+    for l in ar en; do
+        run 0 "$meiro" cover --print kdp --for "$tmp/kdp$([ $l = ar ] && echo -ar).pdf" --lang $l -o "$tmp/cover-$l.pdf"
+        pdftotext -bbox "$tmp/cover-$l.pdf" - | awk -v l=$l '
+            /<page / { w = $0; sub(/.*width="/, "", w); sub(/".*/, "", w) }
+            /<word / { x = $0; sub(/.*xMin="/, "", x); sub(/".*/, "", x); if (!seen++) first = x }
+            END { exit !(l == "ar" ? first < w / 2 : first > w / 2) }' && ok ||
+            bad "the $l cover's title is not on its front's side"
+    done
+fi
+
 # the same booklet without a profile draws finer lines than KDP prints (why
 # the profile exists), but none under 0.25 pt ...
 run 0 "$meiro" booklet -n 24 --paper 6x9in -s 3 -o "$tmp/home.pdf"

@@ -2,7 +2,8 @@
 # meiro serve, as a browser and a hostile client meet it: the routes'
 # status codes and types, the downloads byte for byte the command line's,
 # a bad value answered 400 with the command line's own message, the limits,
-# bad methods, huge and slow headers and garbage answered without harm, a
+# bad methods, huge and slow headers and garbage answered without harm, the
+# server's own lines in the locale's language, a
 # loopback load test (zero errors, p50/p99 printed, never asserted), and a
 # clean stop on SIGTERM and SIGINT. The server is always killed at the end.
 # The ASan tier checks the server's own code (the query's parsing, uploads,
@@ -1004,6 +1005,19 @@ i=0
 while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/any.out"; do sleep 0.1; i=$((i + 1)); done
 stop_server
 if grep -q "no password" "$tmp/any.err"; then ok; else bad "--listen 0.0.0.0 without the warning: $(cat "$tmp/any.err")"; fi
+
+# the server's own lines in the locale's language (the address, how to
+# stop, its stop), its children's messages English (the page words them)
+if start_server env LC_ALL= LANG=fr_FR.UTF-8; then
+    if grep -q "^meiro serve: ouvrez http://.* dans un navigateur (Ctrl-C arrête le serveur)" "$tmp/serve.out"; then ok; else
+        bad "the start line not in French: $(cat "$tmp/serve.out")"
+    fi
+    if grep -q "labyrinthes à la fois (--jobs)" "$tmp/serve.err"; then ok; else bad "--jobs not in French: $(cat "$tmp/serve.err")"; fi
+    get "/api/preview?width=0"; expect "400 text/plain; charset=utf-8" "a child's message"
+    body_has "must be a whole number"
+    kill -TERM "$pid"; wait "$pid"; pid=""
+    if grep -q "^meiro serve: arrêté" "$tmp/serve.err"; then ok; else bad "the stop not in French: $(cat "$tmp/serve.err")"; fi
+fi
 
 # behind a proxy (--public-url, doc/school.md): the name it passes and the
 # pages from its address are the server's own; other names and sites are not

@@ -225,7 +225,7 @@ int read_names(const char *file, char **text, const char ***names, unsigned *cou
             char *more = cap < ((size_t)NAMES_MAX + 1) * 256 ? realloc(*text, cap *= 2) : NULL;
             if (!more) {
                 fclose(f);
-                return usage_error("booklet", "--names: '%s' is too long for a class's names",
+                return usage_error("booklet", N_("--names: '%s' is too long for a class's names"),
                                    file);
             }
             *text = more;
@@ -273,8 +273,9 @@ int read_names(const char *file, char **text, const char ***names, unsigned *cou
     if (*count > 1) warn_duplicates(file, *names, lines, *count);
     free(lines);
     if (*count == 0)
-        return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
-                                                   .message = "no names in the file (one a line)"});
+        return report_failure(file,
+                              &(meiro_error){.status = MEIRO_ERROR_PARSE,
+                                             .message = N_("no names in the file (one a line)")});
     return EXIT_OK;
 }
 
@@ -390,9 +391,10 @@ static int fold_option(meiro_booklet_options *b, int c)
 
 static int kinds_and_choices(void)
 {
-    return usage_error("booklet", "%s",
-                       "--choices N makes every maze choices=N: with --kinds, name it among them "
-                       "(--kinds plain,choices=3)");
+    return usage_error(
+        "booklet", "%s",
+        N_("--choices N makes every maze choices=N: with --kinds, name it among them "
+           "(--kinds plain,choices=3)"));
 }
 
 /* What the booklet holds: how many mazes, rising how, of which kinds. */
@@ -410,8 +412,8 @@ static int content_option(booklet_args *a, int c, char **argv)
     case OPT_DIFFICULTY:
         if (!parse_levels(optarg, &b->from_level, &b->to_level))
             return usage_error("booklet",
-                               "--difficulty is easy, normal, hard or expert, or a rising "
-                               "range like easy-hard, not '%s'",
+                               N_("--difficulty is easy, normal, hard or expert, or a rising "
+                                  "range like easy-hard, not '%s'"),
                                optarg);
         a->levelled = true;
         return EXIT_OK;
@@ -419,8 +421,8 @@ static int content_option(booklet_args *a, int c, char **argv)
     case OPT_TO:
         if (!parse_size(optarg, c == OPT_FROM ? &b->from_w : &b->to_w,
                         c == OPT_FROM ? &b->from_h : &b->to_h))
-            return usage_error("booklet",
-                               "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
+            return usage_error(
+                "booklet", N_("--from and --to take a size as WxH, e.g. 12x16, not '%s'"), optarg);
         a->sized = true;
         return EXIT_OK;
     case 'a': b->algorithm = optarg; return EXIT_OK;
@@ -432,15 +434,16 @@ static int content_option(booklet_args *a, int c, char **argv)
     case OPT_CHOICES: /* every maze of that kind; the library says past what a maze holds */
         if (b->kinds) return kinds_and_choices();
         if (!parse_u64(optarg, 1000000, &v) || v == 0)
-            return usage_error("booklet", "--choices is a whole number from 1, not '%s'", optarg);
+            return usage_error("booklet", N_("--choices is a whole number from 1, not '%s'"),
+                               optarg);
         snprintf(a->choices_kind, sizeof a->choices_kind, "choices=%u", (unsigned)v);
         b->kinds = a->choices_kind;
         return EXIT_OK;
     case OPT_GRIDS:
         if (!parse_grids(optarg, &b->grids))
             return usage_error("booklet",
-                               "--grid is rect, polar, hex or triangle, or a mix like "
-                               "polar,hex, not '%s'",
+                               N_("--grid is rect, polar, hex or triangle, or a mix like "
+                                  "polar,hex, not '%s'"),
                                optarg);
         return EXIT_OK;
     case OPT_COPIES:
@@ -454,8 +457,8 @@ static int content_option(booklet_args *a, int c, char **argv)
     case OPT_SERIES: a->series = optarg; return EXIT_OK;
     case OPT_PDFX: /* checked with the page's options */
         if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
-            return usage_error("booklet", "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
-                               optarg);
+            return usage_error(
+                "booklet", N_("--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'"), optarg);
         a->pc.v.pdfx = true;
         a->pc.v.pdfx4 = optarg && !strcmp(optarg, "x4");
         return EXIT_OK;
@@ -474,12 +477,13 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     switch (c) {
     case 's':
         if (!parse_u64(optarg, UINT64_MAX, &a->b.seed))
-            return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
+            return usage_error("booklet", N_("--seed must be a whole number, not '%s'"), optarg);
         a->seeded = true;
         return EXIT_OK;
     case OPT_KEY_PER_PAGE:
         if (!parse_u64(optarg, 9, &v) || !(v == 1 || v == 2 || v == 4 || v == 6 || v == 9))
-            return usage_error("booklet", "--key-per-page is 1, 2, 4, 6 or 9, not '%s'", optarg);
+            return usage_error("booklet", N_("--key-per-page is 1, 2, 4, 6 or 9, not '%s'"),
+                               optarg);
         a->pc.v.key_per_page = (unsigned)v;
         return EXIT_OK;
     case OPT_CONTENTS:
@@ -511,15 +515,15 @@ static int parse_booklet(int argc, char **argv, booklet_args *a)
            (c = getopt_long(argc, argv, booklet_shortopts, booklet_options, NULL)) != -1)
         rc = booklet_option(a, c, argv);
     if (rc != EXIT_OK || a->help) return rc;
-    if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error("booklet", N_("unexpected argument '%s'"), argv[optind]);
     if (a->pc.set & (1u << (OPT_DPI - OPT_PAPER) | 1u << (OPT_CROP - OPT_PAPER)))
         return usage_error("booklet", "%s",
-                           "--dpi and --crop are for PNG pictures; a booklet is a PDF, "
-                           "an XLSX workbook or an HTML page");
+                           N_("--dpi and --crop are for PNG pictures; a booklet is a PDF, "
+                              "an XLSX workbook or an HTML page"));
     if (a->sized && a->levelled)
-        return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
+        return usage_error("booklet", "%s", N_("use --difficulty or --from/--to, not both"));
     if (a->sized && !(a->b.from_w && a->b.to_w))
-        return usage_error("booklet", "%s", "--from and --to go together");
+        return usage_error("booklet", "%s", N_("--from and --to go together"));
     return EXIT_OK;
 }
 
@@ -533,7 +537,8 @@ static int booklet_format(const booklet_args *a, meiro_format *format)
                                                                      format, &err) != MEIRO_OK)
         return option_error("booklet", &err);
     if (!meiro_format_can(*format, MEIRO_CAN_BOOKLET))
-        return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
+        return usage_error("booklet", "%s",
+                           N_("a booklet is a PDF, an XLSX workbook or an HTML page"));
     if (a->fmt) warn_name_format(*format, a->output);
     return EXIT_OK;
 }
@@ -544,10 +549,10 @@ static int booklet_names(booklet_args *a, char **text, const char ***names)
     unsigned count = 0;
     int rc = read_names(a->names_file, text, names, &count);
     if (rc == EXIT_OK && a->b.copies && a->b.copies != count) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "--copies %u and %u names in '%%s': give one of them",
-                 a->b.copies, count);
-        rc = usage_error("booklet", msg, a->names_file);
+        char msg[600]; /* in English, translated as a whole by usage_error */
+        snprintf(msg, sizeof msg, N_("--copies %u and %u names in '%s': give one of them"),
+                 a->b.copies, count, a->names_file);
+        rc = usage_error("booklet", "%s", msg);
     }
     a->b.copies = count;
     a->b.names = *names;
@@ -599,8 +604,8 @@ static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_op
             page->answers = MEIRO_ANSWERS_KEY;
         } else if (is_stdout(a->output)) {
             return usage_error("booklet", "%s",
-                               "the answers go to a second file beside the booklet: name the "
-                               "booklet's file with -o");
+                               N_("the answers go to a second file beside the booklet: name the "
+                                  "booklet's file with -o"));
         } else {
             if (!(*apart = answer_name(a->output)))
                 return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
@@ -612,21 +617,22 @@ static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_op
     if (a->series && (is_stdout(a->output) || a->pc.answers_to))
         return usage_error("booklet", "%s",
                            is_stdout(a->output)
-                               ? "--series writes a volume to a file: name it with -o"
-                               : "--series: the answers go in the volume itself (--answers key "
-                                 "or after-page), not a second file");
+                               ? N_("--series writes a volume to a file: name it with -o")
+                               : N_("--series: the answers go in the volume itself (--answers key "
+                                    "or after-page), not a second file"));
     /* (--shape's list: a file alone in it is checked) */
-    const input_file inputs[] = {{"the --names file", a->names_file},
-                                 {"the --series ledger", a->series},
-                                 {"the -t template", a->pc.template_name},
-                                 {"the --shape picture", a->b.shapes}};
+    const input_file inputs[] = {{N_("the --names file"), a->names_file},
+                                 {N_("the --series ledger"), a->series},
+                                 {N_("the -t template"), a->pc.template_name},
+                                 {N_("the --shape picture"), a->b.shapes}};
     int rc = check_not_inputs("booklet", a->output, a->pc.answers_to, inputs, 4);
     if (rc != EXIT_OK) return rc;
     if (!a->pc.answers_to) return EXIT_OK;
     if (meiro_format_from_filename(a->pc.answers_to, format, answers_format, &err) != MEIRO_OK)
         return usage_error("booklet", "%s", err.message);
     if (!is_stdout(a->output) && meiro_same_file(a->pc.answers_to, a->output))
-        return usage_error("booklet", "--answers-to names the booklet's own file '%s'", a->output);
+        return usage_error("booklet", N_("--answers-to names the booklet's own file '%s'"),
+                           a->output);
     answers->answers_only = true;
     page->answers = MEIRO_ANSWERS_NONE;
     page->answer_page = false;
@@ -641,19 +647,20 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
     int rc = booklet_format(a, format);
     if (rc == EXIT_OK) rc = page_options_check("booklet", &a->pc, *format);
     if (rc == EXIT_OK && is_stdout(a->output) && isatty(STDOUT_FILENO))
-        rc = usage_error("booklet", "%s", "name the booklet's file with -o");
+        rc = usage_error("booklet", "%s", N_("name the booklet's file with -o"));
     if (rc == EXIT_OK) rc = check_memory_floor("booklet", *format, false);
     if (rc == EXIT_OK && a->names_file) rc = booklet_names(a, names_text, names);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc == EXIT_OK && a->levelled && page->print == MEIRO_PRINT_TACTILE)
-        rc = usage_error("booklet", "%s",
-                         "a tactile booklet's mazes rise to the largest its sheets hold, not by "
-                         "--difficulty (a printed page's sizes): --from WxH --to WxH to choose");
+        rc =
+            usage_error("booklet", "%s",
+                        N_("a tactile booklet's mazes rise to the largest its sheets hold, not by "
+                           "--difficulty (a printed page's sizes): --from WxH --to WxH to choose"));
     if (rc == EXIT_OK && a->levelled && page->print == MEIRO_PRINT_LARGE_PRINT)
         rc = usage_error("booklet", "%s",
-                         "a large-print booklet's mazes rise to the largest whose cells keep 12 "
-                         "mm, not by --difficulty (a printed page's sizes): --from WxH --to WxH "
-                         "to choose");
+                         N_("a large-print booklet's mazes rise to the largest whose cells keep 12 "
+                            "mm, not by --difficulty (a printed page's sizes): --from WxH --to WxH "
+                            "to choose"));
     if (rc == EXIT_OK) letter_fold(&a->b, page);
     if (rc == EXIT_OK && page->print != MEIRO_PRINT_TACTILE) /* refused folded */
         warn_sheet(&a->b, page);

@@ -192,7 +192,7 @@ int parse_level(const char *command, int c, const char *arg, const meiro_level_d
                                         meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
     if (!ok)
         return usage_error(command, "%s",
-                           e.message[0] ? e.message : "--age takes a whole number of years");
+                           e.message[0] ? e.message : N_("--age takes a whole number of years"));
     *out = meiro_level_info(level);
     return EXIT_OK;
 }
@@ -266,20 +266,23 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_BLEED:
         if (!parse_mm(optarg, &page->bleed_mm) || page->bleed_mm > MEIRO_BLEED_MAX_MM)
-            return usage_error(command, "--bleed takes 0 to 20 mm (3 mm is usual), not '%s'",
+            return usage_error(command, N_("--bleed takes 0 to 20 mm (3 mm is usual), not '%s'"),
                                optarg);
         return EXIT_OK;
     case OPT_GUTTER:
         if (!parse_mm(optarg, &page->gutter_mm) || page->gutter_mm > MEIRO_GUTTER_MAX_MM)
-            return usage_error(command, "--gutter takes 0 to 50 mm, not '%s'", optarg);
+            return usage_error(command, N_("--gutter takes 0 to 50 mm, not '%s'"), optarg);
         return EXIT_OK;
     case OPT_PRINT:
         if (meiro_print_from_name(optarg, &page->print, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
         return EXIT_OK;
     case OPT_ANSWER_COLOUR:
-        if (meiro_answer_colour_from_name(optarg, &page->answer_colour, &err) != MEIRO_OK)
-            return usage_error(command, "--answer-colour: %s", err.message);
+        if (meiro_answer_colour_from_name(optarg, &page->answer_colour, &err) != MEIRO_OK) {
+            char text[sizeof err.message + 64]; /* in English, translated as a whole */
+            snprintf(text, sizeof text, N_("%s (option: %s)"), err.message, "--answer-colour");
+            return usage_error(command, "%s", text);
+        }
         return EXIT_OK;
     case OPT_CELL:
         if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
@@ -418,7 +421,8 @@ static const struct {
 int page_options_check(const char *command, const page_cli *pc, meiro_format format)
 {
     if (page_given(pc, OPT_LANDSCAPE) && page_given(pc, OPT_PORTRAIT))
-        return usage_error(command, "%s", "--landscape and --portrait: a page has one orientation");
+        return usage_error(command, "%s",
+                           N_("--landscape and --portrait: a page has one orientation"));
     char unused[200] = "";
     size_t n = 0, count = 0;
     /* a service's or a machine's profile: the library refuses it where it
@@ -492,8 +496,9 @@ int check_not_inputs(const char *command, const char *output, const char *answer
         for (int k = 0; k < 2; k++)
             if (outputs[k] && !is_stdout(outputs[k]) && meiro_same_file(outputs[k], inputs[i].file)) {
                 char msg[600];
-                snprintf(msg, sizeof msg, "'%.250s' is %s, which meiro reads: it does not write "
-                         "over its input", outputs[k], inputs[i].what);
+                snprintf(msg, sizeof msg,
+                         N_("'%.250s' is %s, which meiro reads: it does not write over its input"),
+                         outputs[k], inputs[i].what);
                 return usage_error(command, "%s", msg);
             }
     }
@@ -507,8 +512,8 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     if (animate && (uint64_t)width * height > MEIRO_ANIMATE_MAX_CELLS) {
         char msg[160];
         snprintf(msg, sizeof msg,
-                 "--animate and --frames take mazes of up to %u cells (500 x 500), "
-                 "not %lu x %lu",
+                 N_("--animate and --frames take mazes of up to %u cells (500 x 500), "
+                    "not %lu x %lu"),
                  MEIRO_ANIMATE_MAX_CELLS, (unsigned long)width, (unsigned long)height);
         return usage_error(command, "%s", msg);
     }
@@ -518,8 +523,8 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
         meiro_answers_apart(format, page)) { /* write_result puts the answer in a second file */
         if (is_stdout(output) && !answers_to)
             return usage_error(command, "%s",
-                               "the answer goes to a second file beside the puzzle: name the "
-                               "puzzle's file with -o");
+                               N_("the answer goes to a second file beside the puzzle: name the "
+                                  "puzzle's file with -o"));
         checked.answer_page = false;
         checked.answers = MEIRO_ANSWERS_NONE;
     }
@@ -538,8 +543,9 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     int rc = EXIT_OK;
     if (second && !is_stdout(output) && meiro_same_file(second, output))
         rc = usage_error(command,
-                         answers_to ? "--answers-to names the puzzle's own file '%s'"
-                                    : "the answers' file '%s' is the puzzle's own file (a link?)",
+                         answers_to
+                             ? N_("--answers-to names the puzzle's own file '%s'")
+                             : N_("the answers' file '%s' is the puzzle's own file (a link?)"),
                          second);
     const char *files[2] = {is_stdout(output) ? NULL : output, second};
     for (int i = 0; i < 2 && rc == EXIT_OK; i++)
@@ -574,12 +580,12 @@ int check_animate(const char *command, const page_cli *pc, const char *svg, cons
     meiro_format named;
     if (svg && !(meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK &&
                  named == MEIRO_FORMAT_SVG))
-        return usage_error(command,
-                           "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
+        return usage_error(
+            command, N_("--animate writes an animated SVG: name its file NAME.svg, not '%s'"), svg);
     /* the animation's cells take the studio's colours, its way the default answer's */
     if ((svg || frames) && page_given(pc, OPT_ANSWER_COLOUR))
-        say_warning("--answer-colour colours the page's answer: the animation (%s) draws its way "
-                    "in violet",
+        say_warning(N_("--answer-colour colours the page's answer: the animation (%s) draws its "
+                       "way in violet"),
                     svg ? "--animate" : "--frames");
     return EXIT_OK;
 }
@@ -847,7 +853,7 @@ int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
     if (is_stdout(output)) {
         const meiro_format_desc *info = meiro_format_info(format);
         if (info->binary && isatty(STDOUT_FILENO))
-            return usage_error(command, "%s output is not for a terminal: name a file with -o",
+            return usage_error(command, N_("%s output is not for a terminal: name a file with -o"),
                                info->name);
         s = job ? meiro_job_write(job, m, path, format, page, stdout, &err)
                 : meiro_write(m, path, format, page, stdout, &err);

@@ -34,6 +34,9 @@ static const char *const usage_cover =
     "      --volume N       \"Vol. N\" at the spine's head (on the front where the\n"
     "                       spine has no words); default with --for: the\n"
     "                       book's series volume\n"
+    "      --lang LANG      the book's language (its default title; ar: read from\n"
+    "                       the right, the front left of the spine, as the book\n"
+    "                       made with --lang ar is bound; give it with --for too)\n"
     "      --pdfx[=X]       kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
     "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
     "                       PDF/X-4 instead (ingram, lulu)\n"
@@ -57,7 +60,8 @@ int cmd_cover(int argc, char **argv)
         O_AUTHOR,
         O_BLURB,
         O_BACKGROUND,
-        O_VOLUME
+        O_VOLUME,
+        O_LANG
     };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, O_PRINT},
@@ -72,6 +76,7 @@ int cmd_cover(int argc, char **argv)
         {"blurb", required_argument, NULL, O_BLURB},
         {"background", required_argument, NULL, O_BACKGROUND},
         {"volume", required_argument, NULL, O_VOLUME},
+        {"lang", required_argument, NULL, O_LANG},
         {"seed", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'},
         {"output", required_argument, NULL, 'o'},
@@ -97,7 +102,7 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_PAGES:
             if (!parse_u64(optarg, 100000, &pages) || pages == 0)
-                return usage_error("cover", "--pages takes the book's page count, not '%s'",
+                return usage_error("cover", N_("--pages takes the book's page count, not '%s'"),
                                    optarg);
             break;
         case O_FOR: book = optarg; break;
@@ -112,26 +117,29 @@ int cmd_cover(int argc, char **argv)
                 return usage_error("cover", "%s", err.message);
             break;
         case O_TITLE: page.title = optarg; break;
+        case O_LANG:
+            if (check_lang("cover", optarg) != EXIT_OK) return EXIT_USAGE;
+            page.lang = optarg;
+            break;
         case O_SUBTITLE: page.subtitle = optarg; break;
         case O_AUTHOR: cover.author = optarg; break;
         case O_BLURB: cover.blurb = optarg; break;
         case O_BACKGROUND: cover.background = optarg; break; /* the library reads it */
         case O_VOLUME:
             if (!parse_u64(optarg, 99999, &volume) || volume == 0)
-                return usage_error("cover", "--volume takes the series' volume, 1 and up, not '%s'",
-                                   optarg);
+                return usage_error(
+                    "cover", N_("--volume takes the series' volume, 1 and up, not '%s'"), optarg);
             break;
         case O_PDFX:
             if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
-                return usage_error("cover",
-                                   "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
-                                   optarg);
+                return usage_error(
+                    "cover", N_("--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'"), optarg);
             page.pdfx = true;
             page.pdfx4 = optarg && !strcmp(optarg, "x4");
             break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
-                return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);
+                return usage_error("cover", N_("--seed takes a whole number, not '%s'"), optarg);
             seeded = true;
             break;
         case 'f': fmt = optarg; break;
@@ -140,28 +148,27 @@ int cmd_cover(int argc, char **argv)
         default: return bad_option("cover", argv, c, longopts);
         }
     }
-    if (optind < argc) return usage_error("cover", "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error("cover", N_("unexpected argument '%s'"), argv[optind]);
     if (print == MEIRO_PRINT_NONE)
-        return usage_error("cover", "%s", "--print names the service (kdp, ingram or lulu)");
+        return usage_error("cover", "%s", N_("--print names the service (kdp, ingram or lulu)"));
     if (book && (pages || papered || seeded))
         return usage_error("cover", "%s",
-                           "--for reads the page count, trim and maze from the book: leave "
-                           "--pages, --paper and --seed out");
+                           N_("--for reads the page count, trim and maze from the book: leave "
+                              "--pages, --paper and --seed out"));
     if (!pages && !book)
-        return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
-    if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
-    /* a .page file is the description; any other name the PDF, as ever */
+        return usage_error("cover", "%s",
+                           N_("--pages (or --for BOOK.pdf) gives the book's page count"));
+    if (!output) return usage_error("cover", "%s", N_("-o names the PDF to write"));
+    /* a .page file is the description; any other name the PDF, as ever
+     * (another format asked is the library's to refuse) */
     meiro_format format = MEIRO_FORMAT_PDF;
     if (fmt && meiro_format_from_name(fmt, &format, &err) != MEIRO_OK)
         return usage_error("cover", "%s", err.message);
     if (!fmt && (meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK ||
                  format != MEIRO_FORMAT_PAGE))
         format = MEIRO_FORMAT_PDF;
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE)
-        return usage_error("cover", "%s",
-                           "a cover is a PDF, or its page as data (-f page): -f pdf or -f page");
     if (fmt) warn_name_format(format, output);
-    const input_file inputs[] = {{"the --for book", book}};
+    const input_file inputs[] = {{N_("the --for book"), book}};
     int rc = check_not_inputs("cover", output, NULL, inputs, 1);
     if (rc != EXIT_OK) return rc;
     meiro_maze *art = NULL;

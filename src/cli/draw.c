@@ -32,11 +32,13 @@ int cmd_draw(int argc, char **argv)
         }
     }
     if (optind >= argc)
-        return usage_error("draw", "%s", "missing PAGE (a page description, or '-')");
-    if (optind + 1 < argc) return usage_error("draw", "unexpected argument '%s'", argv[optind + 1]);
-    if (!output) return usage_error("draw", "%s", "missing -o FILE (the PDF)");
+        return usage_error("draw", "%s", N_("missing PAGE (a page description, or '-')"));
+    if (optind + 1 < argc)
+        return usage_error("draw", N_("unexpected argument '%s'"), argv[optind + 1]);
+    if (!output) return usage_error("draw", "%s", N_("missing -o FILE (the PDF)"));
     if (is_stdout(output) && isatty(STDOUT_FILENO))
-        return usage_error("draw", "%s", "a PDF is not written to a terminal: name a file with -o");
+        return usage_error("draw", "%s",
+                           N_("a PDF is not written to a terminal: name a file with -o"));
     meiro_error err = {0};
     if (meiro_page_draw(argv[optind], is_stdout(output) ? "-" : output, &err) != MEIRO_OK)
         return report_failure(argv[optind], &err);

@@ -254,42 +254,46 @@ static int maze_option(generate_args *a, int c, char **argv)
     case OPT_BIAS:
         opt->bias = strtod(optarg, &end);
         if (*end || end == optarg || !(opt->bias >= 0 && opt->bias <= 1))
-            return usage_error("generate", "--bias is a number from 0 to 1, not '%s'", optarg);
+            return usage_error("generate", N_("--bias is a number from 0 to 1, not '%s'"), optarg);
         return EXIT_OK;
     case OPT_LOOPS:
         if (!parse_u64(optarg, 100, &v))
-            return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'",
+            return usage_error("generate", N_("--loops is a percentage from 0 to 100, not '%s'"),
                                optarg);
         opt->loops = (unsigned)v;
         return EXIT_OK;
     case OPT_WEAVE:
         if (!parse_u64(optarg, 100, &v))
-            return usage_error("generate", "--weave is a percentage from 0 to 100, not '%s'",
+            return usage_error("generate", N_("--weave is a percentage from 0 to 100, not '%s'"),
                                optarg);
         opt->weave = (unsigned)v;
         return EXIT_OK;
     case OPT_MISSION: {
         meiro_error e = {0};
-        if (meiro_mission_from_name(optarg, a->mission, &e) != MEIRO_OK)
-            return usage_error("generate", "--mission: %s", e.message);
+        if (meiro_mission_from_name(optarg, a->mission, &e) != MEIRO_OK) {
+            char text[sizeof e.message + 64]; /* in English, translated as a whole */
+            snprintf(text, sizeof text, N_("%s (option: %s)"), e.message, "--mission");
+            return usage_error("generate", "%s", text);
+        }
         return EXIT_OK;
     }
     case OPT_ONE_WAY:
         if (!parse_u64(optarg, 100, &v))
-            return usage_error("generate", "--one-way is a percentage from 0 to 100, not '%s'",
+            return usage_error("generate", N_("--one-way is a percentage from 0 to 100, not '%s'"),
                                optarg);
         a->mission->one_way = (unsigned)v;
         return EXIT_OK;
     case OPT_CHOICES:
         if (!parse_u64(optarg, UINT32_MAX, &v) || v == 0)
-            return usage_error("generate", "--choices is a whole number from 1, not '%s'", optarg);
+            return usage_error("generate", N_("--choices is a whole number from 1, not '%s'"),
+                               optarg);
         a->choices = (unsigned)v;
         return EXIT_OK;
     case OPT_TACTILE_LEVEL:
         if (!parse_u64(optarg, 5, &v) || v == 0)
             return usage_error("generate",
-                               "--tactile-level is 1 (a line), 2 (turns), 3 (a fork), 4 "
-                               "(crossings) or 5 (a small maze), not '%s'",
+                               N_("--tactile-level is 1 (a line), 2 (turns), 3 (a fork), 4 "
+                                  "(crossings) or 5 (a small maze), not '%s'"),
                                optarg);
         a->tactile_level = (unsigned)v;
         return EXIT_OK;
@@ -299,13 +303,13 @@ static int maze_option(generate_args *a, int c, char **argv)
                   : !strcmp(optarg, "xy") ? MEIRO_WRAP_X | MEIRO_WRAP_Y
                                           : 0;
         if (!a->wrap)
-            return usage_error("generate", "--wrap is x, y or xy (the sides joined), not '%s'",
+            return usage_error("generate", N_("--wrap is x, y or xy (the sides joined), not '%s'"),
                                optarg);
         return EXIT_OK;
     case OPT_LEVELS:
         if (!parse_u64(optarg, MEIRO_MAX_LEVELS, &v) || v == 0)
-            return usage_error("generate", "--levels is a number of floors from 1 to 8, not '%s'",
-                               optarg);
+            return usage_error("generate",
+                               N_("--levels is a number of floors from 1 to 8, not '%s'"), optarg);
         a->levels = (unsigned)v == 1 ? 0 : (unsigned)v;
         return EXIT_OK;
     case OPT_ENDS:
@@ -317,8 +321,8 @@ static int maze_option(generate_args *a, int c, char **argv)
     case OPT_GOAL:
         if (!parse_cell(optarg, c == OPT_START ? &opt->start : &opt->goal))
             return usage_error("generate",
-                               "--start and --goal take a cell as X,Y "
-                               "(0-based), not '%s'",
+                               N_("--start and --goal take a cell as X,Y "
+                                  "(0-based), not '%s'"),
                                optarg);
         *(c == OPT_START ? &a->has_start : &a->has_goal) = true;
         return EXIT_OK;
@@ -337,10 +341,10 @@ static int parse_mm(const char *option, const char *text, long long *um)
     double mm = strtod(text, &end);
     if (end != text && strcmp(end, "mm") == 0) end += 2;
     if (end == text || *end || !(mm > 0 && mm <= 1000)) {
-        char message[160];
-        snprintf(message, sizeof message, "%s takes a size in millimetres (8mm), not '%%s'",
-                 option);
-        return usage_error("generate", message, text);
+        char message[600]; /* in English, translated as a whole by usage_error */
+        snprintf(message, sizeof message, N_("%s takes a size in millimetres (8mm), not '%s'"),
+                 option, text);
+        return usage_error("generate", "%s", message);
     }
     *um = (long long)(mm * 1000 + 0.5);
     return EXIT_OK;
@@ -372,32 +376,33 @@ static int machine_option(generate_args *a, int c, char **argv)
     switch (c) {
     case OPT_DRAW:
         if (strcmp(optarg, "walls") && strcmp(optarg, "paths"))
-            return usage_error("generate", "--draw is walls or paths, not '%s'", optarg);
+            return usage_error("generate", N_("--draw is walls or paths, not '%s'"), optarg);
         a->draw = strcmp(optarg, "paths") ? -1 : 1;
         return EXIT_OK;
     case OPT_CUT:
         if (strcmp(optarg, "outlines") && strcmp(optarg, "lines"))
-            return usage_error("generate", "--cut is outlines or lines, not '%s'", optarg);
+            return usage_error("generate", N_("--cut is outlines or lines, not '%s'"), optarg);
         a->cut_lines = !strcmp(optarg, "lines");
         return EXIT_OK;
     case OPT_PEN:
         if (strcmp(optarg, "z") && strcmp(optarg, "servo"))
-            return usage_error("generate", "--pen is z or servo, not '%s'", optarg);
+            return usage_error("generate", N_("--pen is z or servo, not '%s'"), optarg);
         a->servo = !strcmp(optarg, "servo");
         return EXIT_OK;
     case OPT_KERF:
         if (!parse_kerf(optarg, &a->kerf_um))
             return usage_error("generate",
-                               "--kerf is a width in mm from 0 to 2 (0.15 or 0.15mm), not '%s'",
+                               N_("--kerf is a width in mm from 0 to 2 (0.15 or 0.15mm), not '%s'"),
                                optarg);
         return EXIT_OK;
     case OPT_CUT_COLOUR:
     case OPT_ENGRAVE_COLOUR:
         if (!parse_colour(optarg, c == OPT_CUT_COLOUR ? &a->cut_rgb : &a->engrave_rgb))
             return usage_error("generate",
-                               c == OPT_CUT_COLOUR ? "--cut-colour is a colour as #rrggbb, not '%s'"
-                                                   : "--engrave-colour is a colour as #rrggbb, "
-                                                     "not '%s'",
+                               c == OPT_CUT_COLOUR
+                                   ? N_("--cut-colour is a colour as #rrggbb, not '%s'")
+                                   : N_("--engrave-colour is a colour as #rrggbb, "
+                                        "not '%s'"),
                                optarg);
         return EXIT_OK;
     default: return maze_option(a, c, argv);
@@ -444,15 +449,15 @@ static int parse_generate(int argc, char **argv, generate_args *a)
     if (rc != EXIT_OK || a->help) return rc;
     if (optind < argc) return usage_error("generate", N_("unexpected argument '%s'"), argv[optind]);
     if (a->has_start != a->has_goal)
-        return usage_error("generate", "%s", "--start and --goal go together");
+        return usage_error("generate", "%s", N_("--start and --goal go together"));
     if (a->has_start) {
         a->opt->ends = MEIRO_ENDS_CELLS;
         a->given |= MEIRO_GIVEN_ENDS;
     }
     if (a->solution && a->pc.answers_to)
         return usage_error("generate", "%s",
-                           "--solution draws the answer on the puzzle and --answers-to puts it "
-                           "in a file apart: one or the other");
+                           N_("--solution draws the answer on the puzzle and --answers-to puts it "
+                              "in a file apart: one or the other"));
     return EXIT_OK;
 }
 
@@ -578,8 +583,8 @@ static int plan_generate(generate_args *a)
                       (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_WIDTH),
                       (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_HEIGHT), format,
                       meiro_job_page(job), a->output, a->pc.answers_to, a->animate || a->frames);
-    const input_file inputs[] = {{"the -t template", a->pc.template_name},
-                                 {"the --shape picture", a->shape}};
+    const input_file inputs[] = {{N_("the -t template"), a->pc.template_name},
+                                 {N_("the --shape picture"), a->shape}};
     if (rc == EXIT_OK)
         rc = check_not_inputs("generate", a->output, a->pc.answers_to, inputs, 2);
     if (rc == EXIT_OK) rc = check_not_inputs("generate", a->animate, NULL, inputs, 2);
@@ -617,7 +622,11 @@ static int warn_machine(const generate_args *a, meiro_format format)
     meiro_status s = meiro_preflight_machine(a->output, machine, kerf, 0, a->ball_um / 1000.0, 0,
                                              0, machine_warning, NULL, NULL, &err);
     if (s == MEIRO_ERROR_NOMEM) return report_failure(a->output, &err);
-    if (s != MEIRO_OK) say_warning("%s not checked for the machine: %s", a->output, err.message);
+    if (s != MEIRO_OK) {
+        char said[1024];
+        say_warning(N_("%s not checked for the machine: %s"), a->output,
+                    say(err.message, said, sizeof said));
+    }
     return EXIT_OK;
 }
 

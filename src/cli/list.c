@@ -76,7 +76,7 @@ int cmd_list(int argc, char **argv)
         fputs(usage_list, stdout);
         return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
     }
-    if (argc > 1) return usage_error("list", "unexpected argument '%s'", argv[1]);
+    if (argc > 1) return usage_error("list", N_("unexpected argument '%s'"), argv[1]);
     list_algorithms("Generators (-a)", meiro_generator_count(), meiro_generator_info);
     printf("\n");
     list_algorithms("Solvers (-m)", meiro_solver_count(), meiro_solver_info);

@@ -147,12 +147,12 @@ int cmd_picture(int argc, char **argv)
         case 'H':
             if (!parse_u64(optarg, MEIRO_MAX_SIDE, c == 'W' ? &width : &height) ||
                 !(c == 'W' ? width : height))
-                rc = usage_error("generate", "%s must be a whole number from 1 to 65535",
+                rc = usage_error("generate", N_("%s must be a whole number from 1 to 65535"),
                                  c == 'W' ? "--width" : "--height");
             break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
-                rc = usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
+                rc = usage_error("generate", N_("--seed must be a whole number, not '%s'"), optarg);
             seeded = true;
             break;
         case OPT_AGE:
@@ -166,13 +166,13 @@ int cmd_picture(int argc, char **argv)
     }
     if (rc != EXIT_OK) goto done;
     if (optind < argc) {
-        rc = usage_error("generate", "unexpected argument '%s'", argv[optind]);
+        rc = usage_error("generate", N_("unexpected argument '%s'"), argv[optind]);
         goto done;
     }
     if (solution && pc.answers_to) {
         rc = usage_error("generate", "%s",
-                         "--solution draws the answer on the puzzle and --answers-to puts it "
-                         "in a file apart: one or the other");
+                         N_("--solution draws the answer on the puzzle and --answers-to puts it "
+                            "in a file apart: one or the other"));
         goto done;
     }
     rc = output_format("generate", fmt, output, &format);
@@ -193,8 +193,8 @@ int cmd_picture(int argc, char **argv)
         say_warning("%s (--picture)", say(err.message, said, sizeof said));
     rc = check_output("generate", MEIRO_GRID_RECT, w, h, format, &page, output, pc.answers_to,
                       false);
-    const input_file inputs[] = {{"the -t template", pc.template_name},
-                                 {"the --picture", picture}};
+    const input_file inputs[] = {{N_("the -t template"), pc.template_name},
+                                 {N_("the --picture"), picture}};
     if (rc == EXIT_OK) rc = check_not_inputs("generate", output, pc.answers_to, inputs, 2);
     if (rc != EXIT_OK) goto done;
     /* cells smaller than the age's (a size given, or the picture's least): said */

@@ -108,9 +108,9 @@ static int preflight_machine(const char *file, meiro_machine machine, const doub
         bool fits = i < 3 ? (int)machine == i : machine != MEIRO_MACHINE_PLOTTER;
         if (given[i] && !fits)
             return usage_error("preflight",
-                               "%s is not for this machine: --pen-width for a "
-                               "plotter, --kerf for a laser, --nozzle for 3d, "
-                               "--wall and --ball for a laser or 3d",
+                               N_("%s is not for this machine: --pen-width for a "
+                                  "plotter, --kerf for a laser, --nozzle for 3d, "
+                                  "--wall and --ball for a laser or 3d"),
                                names[i]);
     }
     double tool = sizes[machine], bed_w = sizes[5], bed_h = sizes[6];
@@ -201,20 +201,21 @@ int cmd_preflight(int argc, char **argv)
         case O_WALL:
         case O_BALL:
             if (!parse_size(optarg, &sizes[c - O_PEN_WIDTH]))
-                return usage_error("preflight", "a size in mm above 0 (0.3 or 0.3mm), not '%s'",
+                return usage_error("preflight", N_("a size in mm above 0 (0.3 or 0.3mm), not '%s'"),
                                    optarg);
             given[c - O_PEN_WIDTH] = true;
             break;
         case O_BED:
             if (!parse_bed(optarg, &sizes[5], &sizes[6]))
-                return usage_error("preflight", "--bed is W x H in mm (220x220), not '%s'", optarg);
+                return usage_error("preflight", N_("--bed is W x H in mm (220x220), not '%s'"),
+                                   optarg);
             given[5] = true;
             break;
         case O_COVER: cover = true; break;
         case O_FOR: book = optarg; break;
         case O_PAGES:
             if (!parse_u64(optarg, 100000, &pages) || pages == 0)
-                return usage_error("preflight", "--pages takes the book's page count, not '%s'",
+                return usage_error("preflight", N_("--pages takes the book's page count, not '%s'"),
                                    optarg);
             break;
         case O_PAPER:
@@ -237,29 +238,29 @@ int cmd_preflight(int argc, char **argv)
     }
     if (optind != argc - 1)
         return usage_error("preflight", "%s",
-                           machined ? "give one machine's file to check"
-                                    : "give one PDF file "
-                                      "to check");
+                           machined ? N_("give one machine's file to check")
+                                    : N_("give one PDF file "
+                                         "to check"));
     if (machined && (cover || book || pages || papered || stocked || title))
         return usage_error("preflight", "%s",
-                           "--cover, --for, --pages, --paper, --stock and --title are a book's: "
-                           "not for a machine's file");
+                           N_("--cover, --for, --pages, --paper, --stock and --title are a book's: "
+                              "not for a machine's file"));
     if (machined) return preflight_machine(argv[optind], machine, sizes, given);
     for (int i = 0; i < 6; i++)
         if (given[i])
             return usage_error("preflight", "%s",
-                               "--pen-width, --kerf, --nozzle, --wall, --ball and --bed are a "
-                               "machine's: name it with --print plotter, laser or 3d");
+                               N_("--pen-width, --kerf, --nozzle, --wall, --ball and --bed are a "
+                                  "machine's: name it with --print plotter, laser or 3d"));
     if (!cover && (book || pages || papered || stocked))
         return usage_error("preflight", "%s",
-                           "--for, --pages, --paper and --stock describe a cover's book: add "
-                           "--cover");
+                           N_("--for, --pages, --paper and --stock describe a cover's book: add "
+                              "--cover"));
     if (cover && (print == MEIRO_PRINT_HOME || (!book && !pages) || (book && (pages || papered))))
         return usage_error("preflight", "%s",
                            print == MEIRO_PRINT_HOME
-                               ? "--cover checks a service's cover: name it with --print"
-                               : "--cover needs the book: --for BOOK.pdf, or --pages N (and "
-                                 "--paper P)");
+                               ? N_("--cover checks a service's cover: name it with --print")
+                               : N_("--cover needs the book: --for BOOK.pdf, or --pages N (and "
+                                    "--paper P)"));
     if (cover && !book && !trim_w) meiro_paper_name(paper, &trim_w, &trim_h); /* a named paper */
     if (book) {
         unsigned n = 0;

@@ -128,26 +128,29 @@ int cmd_rule(int argc, char **argv, bool booklet)
     while ((c = getopt_long(argc, argv, ":s:f:o:h", rule_options, NULL)) != -1) {
         switch (c) {
         case R_RULE:
-            if (rule) return usage_error(cmd, "%s: one rule a maze (--rule or --message)", "--rule");
+            if (rule)
+                return usage_error(cmd, N_("%s: one rule a maze (--rule or --message)"), "--rule");
             rule = optarg;
             break;
         case R_MESSAGE: /* the rule message:TEXT */
-            if (rule) return usage_error(cmd, "%s: one rule a maze (--rule or --message)", "--message");
+            if (rule)
+                return usage_error(cmd, N_("%s: one rule a maze (--rule or --message)"),
+                                   "--message");
             if (strlen(optarg) >= sizeof message - 8)
-                return usage_error(cmd, "%s: too long", "--message");
+                return usage_error(cmd, N_("%s: too long"), "--message");
             snprintf(message, sizeof message, "message:%s", optarg);
             rule = message;
             break;
         case R_DIFFICULTY:
             if (meiro_level_from_name(optarg, &level, &err) != MEIRO_OK)
-                return usage_error(cmd, "--difficulty: easy, normal, hard or expert, not '%s'",
+                return usage_error(cmd, N_("--difficulty: easy, normal, hard or expert, not '%s'"),
                                    optarg);
             break;
         case R_AGE: {
             uint64_t age;
             if (!parse_u64(optarg, 1000, &age) ||
                 meiro_level_for_age((unsigned)age, &level, &err) != MEIRO_OK)
-                return usage_error(cmd, "--age: a child's age, 3 to 120, not '%s'", optarg);
+                return usage_error(cmd, N_("--age: a child's age, 3 to 120, not '%s'"), optarg);
             break;
         }
         case R_LANG:
@@ -156,21 +159,21 @@ int cmd_rule(int argc, char **argv, bool booklet)
             break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
-                return usage_error(cmd, "--seed: a whole number, not '%s'", optarg);
+                return usage_error(cmd, N_("--seed: a whole number, not '%s'"), optarg);
             seeded = true;
             break;
         case R_COPIES:
             if (!booklet)
-                return usage_error(cmd, "%s: one sheet; use 'meiro booklet --rule R --copies N'",
-                                   "--copies");
+                return usage_error(
+                    cmd, N_("%s: one sheet; use 'meiro booklet --rule R --copies N'"), "--copies");
             if (!parse_u64(optarg, 500, &copies) || copies < 1)
-                return usage_error(cmd, "--copies: 1 to 500 sheets, not '%s'", optarg);
+                return usage_error(cmd, N_("--copies: 1 to 500 sheets, not '%s'"), optarg);
             copies_set = true;
             break;
         case R_NAMES:
             if (!booklet)
-                return usage_error(cmd, "%s: one sheet; use 'meiro booklet --rule R --names FILE'",
-                                   "--names");
+                return usage_error(
+                    cmd, N_("%s: one sheet; use 'meiro booklet --rule R --names FILE'"), "--names");
             names_file = optarg;
             break;
         case R_PAPER:
@@ -179,14 +182,15 @@ int cmd_rule(int argc, char **argv, bool booklet)
             break;
         case R_PER_PAGE:
             if (!parse_u64(optarg, 2, &per_page) || per_page < 1)
-                return usage_error(cmd, "--per-page: 1 or 2, not '%s'", optarg);
+                return usage_error(cmd, N_("--per-page: 1 or 2, not '%s'"), optarg);
             break;
         case R_TITLE: title = optarg; break;
         case R_ANSWERS:
             answers_set = true;
             if (!strcmp(optarg, "none")) answers = false;
             else if (!strcmp(optarg, "key")) answers = true;
-            else return usage_error(cmd, "--answers with --rule: key or none, not '%s'", optarg);
+            else
+                return usage_error(cmd, N_("--answers with --rule: key or none, not '%s'"), optarg);
             break;
         case R_PLAY: play = true; break;
         case R_SOLUTION: solution = true; break;
@@ -199,7 +203,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
                                argv[optind - 1]);
         }
     }
-    if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(cmd, N_("unexpected argument '%s'"), argv[optind]);
     if (!rule) return usage_error(cmd, N_("%s needs a value"), "--rule");
     char *names_text = NULL;
     const char **names = NULL;
@@ -207,13 +211,14 @@ int cmd_rule(int argc, char **argv, bool booklet)
         unsigned count = 0;
         int rc = read_names(names_file, &names_text, &names, &count);
         if (rc == EXIT_OK && copies_set && copies != count) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "--copies %llu and %u names in '%%s': give one of them",
-                     (unsigned long long)copies, count);
-            rc = usage_error(cmd, msg, names_file);
+            char msg[600]; /* in English, translated as a whole by usage_error */
+            snprintf(msg, sizeof msg, N_("--copies %u and %u names in '%s': give one of them"),
+                     (unsigned)copies, count, names_file);
+            rc = usage_error(cmd, "%s", msg);
         }
         if (rc == EXIT_OK && count > 500)
-            rc = usage_error(cmd, "--names: a class set of rule mazes is up to 500 sheets ('%s')",
+            rc = usage_error(cmd,
+                             N_("--names: a class set of rule mazes is up to 500 sheets ('%s')"),
                              names_file);
         if (rc != EXIT_OK) {
             free(names);
@@ -224,14 +229,18 @@ int cmd_rule(int argc, char **argv, bool booklet)
     }
     size_t olen = output ? strlen(output) : 0;
     bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");
-    if (play && !xlsx) return usage_error(cmd, "%s: a rule maze plays in an xlsx file (-f xlsx)", "--play");
+    if (play && !xlsx)
+        return usage_error(cmd, N_("%s: a rule maze plays in an xlsx file (-f xlsx)"), "--play");
     /* an svg is one page: the puzzle, or with --solution the key's */
     bool svg = format ? !strcmp(format, "svg") : olen > 4 && !strcmp(output + olen - 4, ".svg");
     if (solution && !svg)
-        return usage_error(cmd, "%s: the key's page as svg (-f svg); a pdf has its key after the "
-                                "puzzles (--answers key)", "--solution");
+        return usage_error(cmd,
+                           N_("%s: the key's page as svg (-f svg); a pdf has its key after the "
+                              "puzzles (--answers key)"),
+                           "--solution");
     if (svg && answers_set)
-        return usage_error(cmd, "%s: an svg is one page; --solution draws the key's", "--answers");
+        return usage_error(cmd, N_("%s: an svg is one page; --solution draws the key's"),
+                           "--answers");
     if (svg) answers = solution;
     if (!seeded) {
         seed = clock_seed();

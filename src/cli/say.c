@@ -12,9 +12,9 @@
  * it holds are put back into the translation, in its order (%2$s first
  * where the language wants it); a value that is itself a message of the
  * catalogue (a "did you mean", a system's reason, the refusal a ": write
- * it as pdf, svg..." follows) is translated too. A message the catalogue
- * lacks is printed in English: nothing is lost, one more N_() translates
- * it. */
+ * it as pdf, svg..." follows) is translated too; a message of several
+ * lines, a line at a time. A message the catalogue lacks is printed in
+ * English: nothing is lost, one more N_() translates it. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -86,9 +86,11 @@ static bool match(const char *format, const char *text, value *v, unsigned i)
             if (i == MAX_VALUES) return false;
             char kind;
             format += conversion(format, &kind);
-            size_t most = kind == 's'   ? strlen(text)
-                          : kind == 'c' ? (*text != 0)
-                                        : strspn(text, "0123456789.,-+e");
+            size_t most = kind == 's' ? strlen(text)
+                          : kind == 'c'
+                              ? (*text != 0)
+                              : strspn(text, strchr("xXp", kind) ? "0123456789abcdefABCDEFx"
+                                                                 : "0123456789.,-+e");
             /* a text shortest first; a number longest first, down to one
              * character ("(3.4, 5.0)": the first number is not "3.4,") */
             for (size_t n = kind == 's' ? 0 : most, tried = 0; tried <= most; tried++) {
@@ -116,6 +118,7 @@ static size_t literal_length(const char *format)
 }
 
 static const char *translate(const char *english, char *out, size_t size, unsigned depth);
+static const char *fill(const char *found, const value *v, char *out, size_t size, unsigned depth);
 
 /* The system's reasons (strerror) that end a message ("cannot open: No
  * such file or directory"), found by their number: C libraries word them
@@ -132,13 +135,38 @@ static const struct {
     {EROFS, N_("Read-only file system")},
 };
 
+/* The decimal mark of the messages' language: what its catalogue puts
+ * between the 0 and the 5 of a half (0,5 in French and German), or "."; a
+ * message's fractions are measures a person reads (mm, pt, in), never a
+ * value typed back into a command (a seed, an option's value: %s, as
+ * typed). */
+static void decimal_mark(char *out, size_t size)
+{
+    /* TRANSLATORS: a half as the language writes a measure in a sentence
+       (7,5 mm): 0, its decimal mark, 5, in the digits 0-9 */
+    const char *half = say_format(N_("0.5"));
+    size_t len = strlen(half);
+    if (len >= 3 && half[0] == '0' && half[len - 1] == '5' && len - 2 < size)
+        snprintf(out, size, "%.*s", (int)(len - 2), half + 1);
+    else snprintf(out, size, ".");
+}
+
 /* Writes a value into out at *n: translated when it is a message of the
- * catalogue (depth bounds the messages within messages). */
+ * catalogue (depth bounds the messages within messages), a fraction with
+ * the language's decimal mark. */
 static void put_value(const value *v, char *out, size_t size, size_t *n, unsigned depth)
 {
     char text[512], translated[512];
     if (!v->at) return;
     snprintf(text, sizeof text, "%.*s", (int)v->len, v->at);
+    const char *point = strchr(text, '.');
+    if (strchr("fFgGeE", v->kind) && point) {
+        char mark[8];
+        decimal_mark(mark, sizeof mark);
+        snprintf(translated, sizeof translated, "%.*s%s%s", (int)(point - text), text, mark,
+                 point + 1);
+        snprintf(text, sizeof text, "%s", translated);
+    }
     const char *s = text;
     for (size_t r = 0; r < sizeof reasons / sizeof reasons[0]; r++)
         if (v->kind == 's' && !strcmp(text, strerror(reasons[r].code))) s = reasons[r].english;
@@ -161,8 +189,13 @@ static const char *translate(const char *english, char *out, size_t size, unsign
             memcpy(best_v, v, sizeof v);
         }
     }
-    if (!found) return english;
-    /* the translation, its conversions in order or numbered (%2$s) */
+    return found ? fill(found, best_v, out, size, depth) : english;
+}
+
+/* The translation `found` with the values v put back, its conversions in
+ * order or numbered (%2$s). */
+static const char *fill(const char *found, const value *v, char *out, size_t size, unsigned depth)
+{
     size_t n = 0;
     unsigned next = 0;
     for (const char *p = found; *p && n < size;) {
@@ -174,7 +207,7 @@ static const char *translate(const char *english, char *out, size_t size, unsign
             unsigned long at = strtoul(p + 1, &end, 10);
             unsigned i = *end == '$' && at >= 1 && at <= MAX_VALUES ? (unsigned)at - 1 : next++;
             p += conversion(p, &kind);
-            if (i < MAX_VALUES) put_value(&best_v[i], out, size, &n, depth);
+            if (i < MAX_VALUES) put_value(&v[i], out, size, &n, depth);
         } else {
             out[n++] = *p++;
         }
@@ -185,7 +218,21 @@ static const char *translate(const char *english, char *out, size_t size, unsign
 
 const char *say(const char *english, char *out, size_t size)
 {
-    return translate(english, out, size, 0);
+    if (!language_column || !strchr(english, '\n')) return translate(english, out, size, 0);
+    /* a message of several lines (a book's failing rules under their
+     * names): a line at a time, each a message of the catalogue */
+    size_t n = 0;
+    for (const char *line = english;; line++) {
+        size_t len = strcspn(line, "\n");
+        char one[512], said[1024];
+        snprintf(one, sizeof one, "%.*s", (int)len, line);
+        if (n < size)
+            n += (size_t)snprintf(out + n, size - n, "%s%s", line == english ? "" : "\n",
+                                  translate(one, said, sizeof said, 0));
+        line += len;
+        if (!*line) break;
+    }
+    return out;
 }
 
 const char *say_format(const char *english)
@@ -196,22 +243,35 @@ const char *say_format(const char *english)
     return english;
 }
 
+/* fmt (a msgid) filled in: in English, then its values put into the
+ * translation as a library's message's are (a measure with the language's
+ * decimal mark). */
+static const char *say_filled(const char *fmt, va_list ap, char *out, size_t size)
+{
+    char english[1024];
+    vsnprintf(english, sizeof english, fmt, ap);
+    value v[MAX_VALUES] = {{0}};
+    const char *found = say_format(fmt);
+    if (found != fmt && match(fmt, english, v, 0)) return fill(found, v, out, size, 0);
+    snprintf(out, size, "%s", english);
+    return out;
+}
+
 void say_line(const char *fmt, ...)
 {
+    char message[2048];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "meiro: ");
-    vfprintf(stderr, say_format(fmt), ap);
+    fprintf(stderr, "meiro: %s\n", say_filled(fmt, ap, message, sizeof message));
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 void say_warning(const char *fmt, ...)
 {
-    char message[1024];
+    char message[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, say_format(fmt), ap);
+    say_filled(fmt, ap, message, sizeof message);
     va_end(ap);
     fprintf(stderr, "meiro: ");
     fprintf(stderr, say_format(N_("warning: %s")), message);

@@ -82,7 +82,8 @@ int cmd_solve(int argc, char **argv)
     if (rc == EXIT_OK)
         rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m),
                           format, &page, output, pc.answers_to, animate || frames);
-    const input_file inputs[] = {{"the maze", input}, {"the -t template", pc.template_name}};
+    const input_file inputs[] = {{N_("the maze"), input},
+                                 {N_("the -t template"), pc.template_name}};
     if (rc == EXIT_OK) rc = check_not_inputs("solve", output, pc.answers_to, inputs, 2);
     if (rc == EXIT_OK) rc = check_not_inputs("solve", animate, NULL, inputs, 2);
     if (rc != EXIT_OK) goto done;

@@ -398,29 +398,30 @@ static int watch_option(watch_args *a, int c, char **argv)
     case 'W':
     case 'H':
         if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
-            return usage_error("watch", "the size must be a whole number from 1 to 65535, not '%s'",
-                               optarg);
+            return usage_error(
+                "watch", N_("the size must be a whole number from 1 to 65535, not '%s'"), optarg);
         *(c == 'W' ? &a->opt.width : &a->opt.height) = (uint32_t)v;
         a->given |= c == 'W' ? MEIRO_GIVEN_WIDTH : MEIRO_GIVEN_HEIGHT;
         return EXIT_OK;
     case 's':
         if (!parse_u64(optarg, UINT64_MAX, &a->opt.seed))
-            return usage_error("watch", "--seed must be a whole number, not '%s'", optarg);
+            return usage_error("watch", N_("--seed must be a whole number, not '%s'"), optarg);
         a->seeded = true;
         return EXIT_OK;
     case OPT_LOOPS:
         if (!parse_u64(optarg, 100, &v))
-            return usage_error("watch", "--loops is 0 to 100, not '%s'", optarg);
+            return usage_error("watch", N_("--loops is 0 to 100, not '%s'"), optarg);
         a->opt.loops = (unsigned)v;
         return EXIT_OK;
     case OPT_WEAVE:
         if (!parse_u64(optarg, 100, &v))
-            return usage_error("watch", "--weave is a percentage from 0 to 100, not '%s'", optarg);
+            return usage_error("watch", N_("--weave is a percentage from 0 to 100, not '%s'"),
+                               optarg);
         a->opt.weave = (unsigned)v;
         return EXIT_OK;
     case OPT_DELAY:
         if (!parse_u64(optarg, 5000, &a->delay))
-            return usage_error("watch", "--delay is 0 to 5000 milliseconds, not '%s'", optarg);
+            return usage_error("watch", N_("--delay is 0 to 5000 milliseconds, not '%s'"), optarg);
         return EXIT_OK;
     case OPT_SHAPE: a->shape = optarg; return EXIT_OK;
     case OPT_TEXT: a->text = optarg; return EXIT_OK;
@@ -431,7 +432,7 @@ static int watch_option(watch_args *a, int c, char **argv)
         fputs(usage_watch, stdout);
         a->help = true;
         return EXIT_OK;
-    case ':': return usage_error("watch", "option '%s' needs a value", argv[optind - 1]);
+    case ':': return usage_error("watch", N_("option '%s' needs a value"), argv[optind - 1]);
     default: return bad_option("watch", argv, c, watch_options);
     }
 }
@@ -448,7 +449,7 @@ static int parse_watch(int argc, char **argv, watch_args *a)
            (c = getopt_long(argc, argv, ":a:m:W:H:s:h", watch_options, NULL)) != -1)
         rc = watch_option(a, c, argv);
     if (rc == EXIT_OK && !a->help && optind < argc)
-        rc = usage_error("watch", "unexpected argument '%s'", argv[optind]);
+        rc = usage_error("watch", N_("unexpected argument '%s'"), argv[optind]);
     if (a->opt.algorithm) a->given |= MEIRO_GIVEN_ALGORITHM;
     else if (!a->level) {
         a->opt.algorithm = "dig"; /* a road to follow */

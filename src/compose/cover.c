@@ -1,7 +1,9 @@
 /* The full-wrap cover of a printed book composed (cover.h): back, spine
  * and front on one page with bleed on every side; the title on the front
  * over a maze, on the spine where the service allows text there; the
- * barcode's corner of the back left clear. */
+ * barcode's corner of the back left clear. A book read from the right
+ * (Arabic) has its front left of the spine, its back right of it, as KDP
+ * lays them out. */
 #include "compose/cover.h"
 
 #include "core/alloc.h"
@@ -273,14 +275,15 @@ static void back_set(back *bk, const char *blurb)
     }
 }
 
-/* The back's words, from its top down to the barcode's corner, in lines
- * as wide as the back's safe area, as large as fit (12 pt down to 9 pt). */
-static meiro_status draw_blurb(canvas *cv, const cover_plan *c, meiro_error *err)
+/* The back's words (the back from back_x), from its top down to the
+ * barcode's corner, in lines as wide as the back's safe area, as large as
+ * fit (12 pt down to 9 pt). */
+static meiro_status draw_blurb(canvas *cv, const cover_plan *c, double back_x, meiro_error *err)
 {
     double trim_h = c->h - 2 * c->bleed;
     back bk = {.cv = cv,
                .width = c->trim_w - 2 * SAFE_MM,
-               .x = c->bleed + SAFE_MM,
+               .x = back_x + SAFE_MM,
                .y = c->bleed + SAFE_MM + 6,
                .buf = alloc_array(strlen(c->blurb) + 4, 1), /* and a hyphen */
                .ends = alloc_array(BACK_LINE_MAX + 1, sizeof(size_t))};
@@ -314,7 +317,8 @@ static meiro_status draw_blurb(canvas *cv, const cover_plan *c, meiro_error *err
 meiro_status cover_compose(const cover_plan *c, canvas *cv, meiro_error *err)
 {
     meiro_status s = MEIRO_OK;
-    double front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
+    double back_x = c->bleed, front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
+    if (c->front_left) back_x = front_x, front_x = c->bleed;
     double trim_h = c->h - 2 * c->bleed, avail = c->trim_w - 2 * SAFE_MM;
     /* the colour out to the bleed's edge; the words white on a dark one */
     double ink = 0;
@@ -375,7 +379,7 @@ meiro_status cover_compose(const cover_plan *c, canvas *cv, meiro_error *err)
     /* the back: its words above the barcode's corner (2 x 1.2 in, 0.25 in
      * in from the spine and the bottom), which is left clear */
     canvas_set_colour(cv, ink, ink, ink);
-    if (s == MEIRO_OK && c->blurb) s = draw_blurb(cv, c, err);
+    if (s == MEIRO_OK && c->blurb) s = draw_blurb(cv, c, back_x, err);
     return s != MEIRO_OK ? s : canvas_status(cv, err);
 }
 

@@ -14,7 +14,8 @@
 #include <stdio.h>
 
 /* A full-wrap cover, in mm: the whole sheet w x h with `bleed` around it,
- * the back on the left, the spine, the front on the right. */
+ * the back on the left, the spine, the front on the right (or, read from
+ * the right, the other way round). */
 typedef struct cover_plan {
     double w, h, bleed, trim_w, spine;
     const char *title, *subtitle; /* subtitle may be NULL */
@@ -25,6 +26,7 @@ typedef struct cover_plan {
     double rgb[3];
     unsigned volume; /* a series' volume, or 0 */
     double line_min; /* mm: the thinnest line the service prints */
+    bool front_left; /* a book read from the right: its front left of the spine */
 } cover_plan;
 
 /* The cover c onto cv (its scene the sheet's page). A back's text too long

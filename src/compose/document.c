@@ -145,9 +145,13 @@ static const char *page_title(const document *d, page_kind kind)
 }
 
 
-/* Page 1 is a right-hand page, page 2 a left-hand one, and so on: the
- * gutter goes on the binding side. */
-static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
+bool doc_left_hand_at(const document *d, size_t index) { return index % 2 == !d->style.rtl; }
+
+/* The gutter goes on the binding side. */
+static bool doc_left_hand(const document *d, const doc_page *p)
+{
+    return doc_left_hand_at(d, (size_t)(p - d->pages));
+}
 
 /* Large print's caption: its text, a gap and 2 mm to the maze */
 #define LARGE_CAPTION_BAND_MM (LARGE_PRINT_TEXT_MM + 3.5)
@@ -868,7 +872,7 @@ static void draw_footer(canvas *cv, const document *d, size_t index, const page_
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         labels_digits(d->style.labels, number, sizeof number);
-        bool right = index % 2 == 0; /* page 1 is a right-hand page */
+        bool right = !doc_left_hand_at(d, index); /* on the outside edge */
         canvas_set_colour(cv, 0.2, 0.2, 0.2);
         draw_text(cv, ROLE_PAGE_NUMBER, number, d->style.footer_font,
                   right ? f->page_w - f->margin : f->margin, f->footer_baseline,

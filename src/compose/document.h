@@ -178,6 +178,12 @@ unsigned doc_page_of(const document *d, page_kind kind, size_t i);
 /* Whether page `index` draws a solution path. */
 bool doc_page_has_path(const document *d, size_t index);
 
+/* Whether page `index` (of the book: a class set's copies follow one
+ * another) is a left-hand page, its binding on its right: page 1 is a
+ * right-hand page, page 2 a left-hand one, and so on; a book read from the
+ * right is bound on the right, its page 1 a left-hand page. */
+bool doc_left_hand_at(const document *d, size_t index);
+
 /* Where maze k of page p sits, and the page's frame. */
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
                        page_frame *f, meiro_error *err);

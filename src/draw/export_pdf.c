@@ -99,7 +99,7 @@ static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface,
             cairo_restore(cr);
         } else if (s == MEIRO_OK) {
             cairo_save(cr);
-            cairo_translate(cr, page_bleed_left(&d->style.paper, p % 2 == 1), 0);
+            cairo_translate(cr, page_bleed_left(&d->style.paper, doc_left_hand_at(d, p)), 0);
             s = doc_draw_cairo(d, p, cr, false, 0, LAYER_ALL, err);
             cairo_restore(cr);
         }
@@ -146,7 +146,7 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, pd
         qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, (size_t)p);
         /* the copies of a class set each start on a right-hand page, but
          * their bleed is the same on both sides (a service prints one book) */
-        double left = page_bleed_left(&d->style.paper, p % 2 == 1) * PT_PER_MM;
+        double left = page_bleed_left(&d->style.paper, doc_left_hand_at(d, (size_t)p)) * PT_PER_MM;
         lib_qpdf()->qpdf_oh_replace_key(q, page, "/TrimBox",
                                         pdf_box(q, left, B, left + pw * PT_PER_MM, H - B));
         lib_qpdf()->qpdf_oh_replace_key(q, page, "/BleedBox", pdf_box(q, 0, 0, W, H));

@@ -56,9 +56,9 @@
     X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err))           \
     X(cover_write, (const cover_plan *c, FILE *out, meiro_error *err))                             \
     X(rule_write_page, (const rule_job *j, FILE *out, meiro_error *err))                           \
-    X(book_art_attach,                                                                             \
-      (const char *buf, size_t len, const meiro_maze *art, unsigned number, const char *title,     \
-       const char *subtitle, unsigned volume, char **out, size_t *out_len, meiro_error *err))
+    X(book_art_attach, (const char *buf, size_t len, const meiro_maze *art, unsigned number,       \
+                        const char *title, const char *subtitle, unsigned volume,                  \
+                        bool right_bound, char **out, size_t *out_len, meiro_error *err))
 
 /* The public API the module implements: meiro_NAME (the loader's, in
  * every build) calls drawing()->NAME, which is render's render_NAME */

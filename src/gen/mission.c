@@ -87,14 +87,16 @@ meiro_status meiro_mission_from_name(const char *spec, meiro_mission_options *op
         bool digits = *p != '\0';
         for (; *p >= '0' && *p <= '9' && v <= kinds[k].max; p++) v = v * 10 + (unsigned)(*p - '0');
         if (!digits || *p || v < 1 || v > kinds[k].max)
-            return fail(err, MEIRO_ERROR_ARGUMENT, "mission '%s': %s takes a count from 1 to %u",
-                        spec, kinds[k].name, kinds[k].max);
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        N_("mission '%s': %s takes a count from 1 to %u"), spec, kinds[k].name,
+                        kinds[k].max);
         opt->kind = kinds[k].kind;
         opt->count = v;
         return MEIRO_OK;
     }
     return fail(err, MEIRO_ERROR_ARGUMENT,
-                "unknown mission '%s': keys:K (K keys and doors) or collect:N (N items in order)",
+                N_("unknown mission '%s': keys:K (K keys and doors) or collect:N (N items in "
+                   "order)"),
                 spec);
 }
 

@@ -689,6 +689,14 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
                           pages < service->pages_min
                               ? N_("ask for more mazes (-n)")
                               : N_("ask for fewer mazes, or make two volumes"));
+    /* Lightning Source (IngramSpark's printer) binds a book read from the
+     * right from its pages in reverse order, the last first */
+    if (d->style.rtl && opt->print == MEIRO_PRINT_INGRAM)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          N_("%s takes a book read from the right with its pages in reverse "
+                             "order (the last first), which meiro does not write: --print kdp "
+                             "chooses its reading direction instead"),
+                          service->service);
     double gutter = meiro_print_gutter_mm(opt->print, (unsigned)pages);
     return gutter > d->style.paper.gutter ? drawing()->doc_set_gutter(d, gutter, err) : MEIRO_OK;
 }
@@ -706,8 +714,8 @@ static meiro_status record_art(const document *docs, const booklet *bk, unsigned
         size_t x_len = 0;
         meiro_error why;
         if (drawing()->book_art_attach(*buf, *len, bk->mazes[i], i + 1, title,
-                                       docs[0].style.subtitle, volume, &x, &x_len,
-                                       &why) == MEIRO_OK) {
+                                       docs[0].style.subtitle, volume, docs[0].style.rtl, &x,
+                                       &x_len, &why) == MEIRO_OK) {
             free(*buf);
             *buf = x, *len = x_len;
             return MEIRO_OK;

@@ -113,9 +113,11 @@ meiro_status meiro_cover_save_as(const meiro_cover_options *c, const meiro_expor
                           "a cover's bleed is the service's and it has no gutter: leave them out");
     page_paper paper;
     page_paper_of(&opt, &paper);
+    const page_labels *words = labels_for(opt.lang); /* the book's language: English if none */
     cover_plan plan = {.trim_w = paper.w,
                        .bleed = print_profile_of(print)->bleed,
-                       .title = opt.title && opt.title[0] ? opt.title : "Mazes",
+                       .title = opt.title && opt.title[0] ? opt.title : words->default_title,
+                       .front_left = !strcmp(words->direction, "rtl"),
                        .subtitle = opt.subtitle,
                        .author = c->author && c->author[0] ? c->author : NULL,
                        .blurb = c->blurb && c->blurb[0] ? c->blurb : NULL,

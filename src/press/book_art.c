@@ -20,8 +20,8 @@
 #define ART_KEY "/MeiroCoverArt"
 
 meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art, unsigned number,
-                             const char *title, const char *subtitle, unsigned volume, char **out,
-                             size_t *out_len, meiro_error *err)
+                             const char *title, const char *subtitle, unsigned volume,
+                             bool right_bound, char **out, size_t *out_len, meiro_error *err)
 {
     *out = NULL;
     *out_len = 0;
@@ -71,6 +71,16 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
             lib_qpdf()->qpdf_oh_replace_key(q, dict, "/Volume",
                                             lib_qpdf()->qpdf_oh_new_integer(q, volume));
         lib_qpdf()->qpdf_oh_replace_key(q, lib_qpdf()->qpdf_get_root(q), ART_KEY, stream);
+        /* a book read from the right says so, as PDF does (ISO 32000
+         * 12.2): a viewer shows its spreads so, meiro preflight checks
+         * its gutter on the right of page 1 */
+        if (right_bound) {
+            qpdf_oh prefs = lib_qpdf()->qpdf_oh_new_dictionary(q);
+            lib_qpdf()->qpdf_oh_replace_key(q, prefs, "/Direction",
+                                            lib_qpdf()->qpdf_oh_new_name(q, "/R2L"));
+            lib_qpdf()->qpdf_oh_replace_key(q, lib_qpdf()->qpdf_get_root(q), "/ViewerPreferences",
+                                            prefs);
+        }
         /* the document information a service keeps: the title, the tools
          * and dates (KDP asks for no other metadata; the seed is in the
          * remaking file, and the author is the seller, not meiro) */

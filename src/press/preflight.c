@@ -833,7 +833,20 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     bool even_ok = !service->pages_min || pages % 2 == 0;
     bool range_ok = !service->pages_min || ((unsigned)pages >= service->pages_min &&
                                             (unsigned)pages <= service->pages_max);
+    /* a book read from the right (its catalog's /ViewerPreferences
+     * /Direction /R2L: meiro booklet --lang ar) is bound on the right of
+     * its page 1, which the seller tells the service */
+    qpdf_oh prefs =
+        lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/ViewerPreferences");
+    bool right_bound = lib_qpdf()->qpdf_oh_is_dictionary(q, prefs) &&
+                       lib_qpdf()->qpdf_oh_is_name_and_equals(
+                           q, lib_qpdf()->qpdf_oh_get_key(q, prefs, "/Direction"), "/R2L");
     if (even_ok && range_ok && pages == 1) detail(c->pages, true, N_("1 page"));
+    else if (even_ok && range_ok && right_bound && service->bleed > 0)
+        detail(c->pages, true,
+               N_("%d pages, bound on the right (read right to left): at %s, choose the "
+                  "right-to-left reading direction"),
+               pages, service->service);
     else if (even_ok && range_ok) detail(c->pages, true, N_("%d pages"), pages);
     else if (pages == 1)
         detail(c->pages, false,
@@ -859,6 +872,9 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         bool has_media = page_box(q, page, "/MediaBox", media);
         bool has_trim = page_box(q, page, "/TrimBox", trim);
         bool has_bleed = page_box(q, page, "/BleedBox", bleed);
+        /* the binding edge: the left of odd pages and the right of even
+         * ones, the other way round in a book bound on the right */
+        bool bound_left = (p % 2 == 0) != right_bound;
         if (!has_media) {
             if (!c->size[0]) detail(c->size, false, N_("page %d has no MediaBox"), p + 1);
         } else {
@@ -868,11 +884,10 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
             if (!c->size[0] && (!near(tw, trim_w) || !near(th, trim_h)))
                 detail(c->size, false, N_("page %d's trim is %.1f x %.1f pt, page 1's %.1f x %.1f"),
                        p + 1, tw, th, trim_w, trim_h);
-            /* a service's bleed: its edges, the binding edge on the left of
-             * odd pages and the right of even ones */
+            /* a service's bleed: its edges, the binding edge's too or not */
             if (!c->size[0] && b > 0 && has_trim) {
-                double left = service->binding_bleed || p % 2 == 1 ? b : 0;
-                double right = service->binding_bleed || p % 2 == 0 ? b : 0;
+                double left = service->binding_bleed || !bound_left ? b : 0;
+                double right = service->binding_bleed || bound_left ? b : 0;
                 if (!near(trim[0] - media[0], left) || !near(media[2] - trim[2], right) ||
                     !near(trim[1] - media[1], b) || !near(media[3] - trim[3], b))
                     detail(c->size, false,
@@ -888,13 +903,12 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         }
         ink k = {INFINITY, INFINITY, false, area, {0}, {0}, false, false, 0, 0, NULL, 0};
         if (area && has_media) {
-            /* the trim less the safe margin, the gutter at the binding edge:
-             * the left of odd (right-hand) pages, the right of even ones */
+            /* the trim less the safe margin, the gutter at the binding edge */
             if (!has_trim) memcpy(trim, media, sizeof trim);
             memcpy(k.trim, trim, sizeof trim);
             double in = fmax(safe, gutter);
-            k.safe[0] = trim[0] + (p % 2 == 0 ? in : safe);
-            k.safe[2] = trim[2] - (p % 2 == 0 ? safe : in);
+            k.safe[0] = trim[0] + (bound_left ? in : safe);
+            k.safe[2] = trim[2] - (bound_left ? safe : in);
             k.safe[1] = trim[1] + safe, k.safe[3] = trim[3] - safe;
         } else k.area = false;
         if (k.area) {
@@ -1159,28 +1173,47 @@ meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim
     return s;
 }
 
-/* The failing rules, gathered into one message. */
+/* The failing rules, gathered into one message: their names on its first
+ * line, then a line each (the command translates a message a line at a
+ * time, each line a format of the catalogue: a detail joined to another
+ * on one line would be English). */
 typedef struct failures {
-    char text[600];
-    size_t len;
+    char names[100], lines[sizeof((meiro_error *)0)->message];
+    size_t names_len, lines_len;
 } failures;
 
 static void gather(void *ctx, const char *rule, bool pass, const char *detail)
 {
     failures *f = ctx;
-    if (pass || f->len >= sizeof f->text - 1) return;
-    int n = snprintf(f->text + f->len, sizeof f->text - f->len, "%s%s: %s", f->len ? "; " : "",
-                     rule, detail);
-    if (n > 0) f->len = fmin(sizeof f->text - 1, f->len + (size_t)n);
+    if (pass) return;
+    if (f->names_len < sizeof f->names - 1) {
+        int n = snprintf(f->names + f->names_len, sizeof f->names - f->names_len, "%s%s",
+                         f->names_len ? ", " : "", rule);
+        if (n > 0) f->names_len = fmin(sizeof f->names - 1, f->names_len + (size_t)n);
+    }
+    char line[sizeof f->lines];
+    /* TRANSLATORS: a failing rule's line under "the PDF would fail ...":
+       the rule's name (as meiro preflight prints it), its detail */
+    int n = snprintf(line, sizeof line, N_("  %s: %s"), rule, detail);
+    /* whole lines only: the message holds what fits */
+    if (n > 0 && f->lines_len + 1 + (size_t)n < sizeof f->lines)
+        f->lines_len +=
+            (size_t)snprintf(f->lines + f->lines_len, sizeof f->lines - f->lines_len, "\n%s", line);
 }
 
 meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err)
 {
-    failures f = {"", 0};
+    failures f = {0};
     bool passed = false;
     meiro_status s = preflight(NULL, buf, len, print, NULL, NULL, gather, &f, &passed, err);
     if (s != MEIRO_OK || passed) return s;
-    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                      "the PDF would fail %s's rules (meiro preflight): %s",
-                      print_profile_of(print)->service, f.text);
+    char head[sizeof err->message];
+    snprintf(head, sizeof head, N_("the PDF would fail %s's rules (meiro preflight): %s"),
+             print_profile_of(print)->service, f.names);
+    /* the rules' lines that fit after it, whole */
+    size_t room = sizeof err->message - 1 - strlen(head), keep = f.lines_len;
+    while (keep > room)
+        while (keep > 0 && f.lines[--keep] != '\n') continue;
+    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "%s%.*s", head, (int)keep,
+                      f.lines);
 }

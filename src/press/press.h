@@ -28,11 +28,12 @@ meiro_status book_art_json(const char *filename, unsigned *number, char *title, 
 /* The PDF in buf with `art` (maze `number` of the book, from 1), the
  * book's title and subtitle (NULL: none) and its series volume (0: none)
  * recorded for its cover (book_art.c; render_pdf_book_art and render_pdf_book_volume read them
- * back); *out is malloc'd.
+ * back), and, right_bound, its pages read from the right (the catalog's
+ * /ViewerPreferences /Direction /R2L); *out is malloc'd.
  * MEIRO_ERROR_TOO_BIG: a maze JSON cannot carry. */
 meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art, unsigned number,
-                             const char *title, const char *subtitle, unsigned volume, char **out,
-                             size_t *out_len, meiro_error *err);
+                             const char *title, const char *subtitle, unsigned volume,
+                             bool right_bound, char **out, size_t *out_len, meiro_error *err);
 
 /* The public meiro_preflight*, meiro_pdf_book* (meiro.h), as the module
  * implements them. */

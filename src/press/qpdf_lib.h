@@ -59,6 +59,7 @@
     F(QPDF_BOOL, qpdf_oh_is_stream, (qpdf_data qpdf, qpdf_oh oh))                                  \
     F(QPDF_BOOL, qpdf_oh_is_string, (qpdf_data qpdf, qpdf_oh oh))                                  \
     F(qpdf_oh, qpdf_oh_new_array, (qpdf_data qpdf))                                                \
+    F(qpdf_oh, qpdf_oh_new_dictionary, (qpdf_data qpdf))                                           \
     F(qpdf_oh, qpdf_oh_new_integer, (qpdf_data qpdf, long long value))                             \
     F(qpdf_oh, qpdf_oh_new_name, (qpdf_data qpdf, char const *name))                               \
     F(qpdf_oh, qpdf_oh_new_null, (qpdf_data qpdf))                                                 \

@@ -15,6 +15,7 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1061,6 +1062,22 @@ static bool in_path(const char *name)
     return false;
 }
 
+/* "meiro serve: ..." on a line of `to`: fmt (N_("...")) in the messages'
+ * language, then filled in. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+server_line(FILE *to, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("meiro serve: ", to);
+    vfprintf(to, say_format(fmt), ap);
+    va_end(ap);
+    fputc('\n', to);
+}
+
 /* --open: the desktop's way to open a page, started apart (a grandchild,
  * so no child is left to reap); false when there is none. */
 static bool open_browser(const char *url)
@@ -1278,25 +1295,34 @@ int serve_main(int argc, char **argv)
         return EXIT_FAIL;
     }
 
+    /* the server's own lines from here on in the locale's language; the
+     * zygote, forked above, keeps the children's messages English (the
+     * page words them from their codes, message.c) */
+    say_language(argc, argv);
     char url[96];
     bool any = strcmp(where, "0.0.0.0") == 0 || strcmp(where, "::") == 0;
     snprintf(url, sizeof url, "http://%s%s%s:%u/", ipv6 ? "[" : "",
              any ? (ipv6 ? "::1" : "127.0.0.1") : where, ipv6 ? "]" : "", port);
-    if (!cfg->loopback)
-        fprintf(
-            stderr,
-            "meiro serve: warning: listening on %s: anyone who can reach this computer on port %u "
-            "can use the server; it has no password or any other authentication\n",
-            where, port);
+    if (!cfg->loopback) {
+        char warning[600];
+        snprintf(warning, sizeof warning,
+                 say_format(N_("listening on %s: anyone who can reach this computer on port %u "
+                               "can use the server; it has no password or any other "
+                               "authentication")),
+                 where, port);
+        server_line(stderr, N_("warning: %s"), warning);
+    }
     if (cfg->public_origin[0])
-        printf("meiro serve: open %s/ in a browser, through the proxy in front (this server: %s; "
-               "Ctrl-C stops it)\n",
-               cfg->public_origin, url);
-    else printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
-    fprintf(stderr, "meiro serve: %u maze%s at once (--jobs)\n", jobs, jobs == 1 ? "" : "s");
+        server_line(stdout,
+                    N_("open %s/ in a browser, through the proxy in front (this server: %s; "
+                       "Ctrl-C stops it)"),
+                    cfg->public_origin, url);
+    else server_line(stdout, N_("open %s in a browser (Ctrl-C stops the server)"), url);
+    server_line(stderr,
+                jobs == 1 ? N_("%u maze at once (--jobs)") : N_("%u mazes at once (--jobs)"), jobs);
     fflush(stdout);
     if (open && !open_browser(url))
-        fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
+        server_line(stderr, N_("no browser found to open: open %s"), url);
 
     /* each second, the requests past their deadline are cut off */
     while (sigtimedwait(&stop, NULL, &(struct timespec){1, 0}) < 0)
@@ -1307,6 +1333,6 @@ int serve_main(int argc, char **argv)
     serve_budget_free(&cfg->budget);
     serve_conns_free(&cfg->conns);
     free_config(cfg);
-    fprintf(stderr, "meiro serve: stopped\n");
+    server_line(stderr, N_("stopped"));
     return EXIT_OK;
 }

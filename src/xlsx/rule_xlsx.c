@@ -30,6 +30,28 @@ static void cell_name(char *out, size_t size, uint32_t row, uint32_t col)
     snprintf(out + k, size - k, "%u", row + 1);
 }
 
+/* A label beside the grid, on a sheet read from the right with each arrow
+ * (← → ↓) a left-to-right run of its own (U+200E before it): LibreOffice
+ * takes an arrow that ends an Arabic label into the Arabic run and draws
+ * it from a font without it, a box over the word (Excel and LibreOffice
+ * draw the mark as nothing). */
+static const char *arrow_label(const char *label, bool rtl, char *out, size_t size)
+{
+    if (!rtl) return label;
+    static const char *const arrows[] = {"\u2190", "\u2192", "\u2193"};
+    size_t n = 0;
+    for (const char *p = label; *p && n + 4 < size; p++) {
+        for (size_t a = 0; a < sizeof arrows / sizeof arrows[0]; a++)
+            if (!strncmp(p, arrows[a], strlen(arrows[a]))) {
+                memcpy(out + n, "\u200e", 3); /* LEFT-TO-RIGHT MARK, 3 bytes */
+                n += 3;
+            }
+        out[n++] = *p;
+    }
+    out[n] = 0;
+    return out;
+}
+
 static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *title)
 {
     const rule_words *w = rule_words_for(s->lang);
@@ -102,19 +124,22 @@ static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *
         }
     }
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
+    bool rtl = !strcmp(labels_for(s->lang)->direction, "rtl");
+    char said[200];
     if (!e)
         e = lib_xlsx()->worksheet_write_string(ws, (lxw_row_t)(TOP + 2 * (st / s->w)), 0,
-                                               w->xlsx_start, label);
+                                               arrow_label(w->xlsx_start, rtl, said, sizeof said),
+                                               label);
     lxw_row_t status_row = (lxw_row_t)(TOP + 2 * s->h + 1);
     if (!e) {
         if (fin % s->w == s->w - 1)
-            e = lib_xlsx()->worksheet_write_string(ws, (lxw_row_t)(TOP + 2 * (fin / s->w)),
-                                                   (lxw_col_t)s->w + 1,
-                                                   w->xlsx_finish_right, label);
+            e = lib_xlsx()->worksheet_write_string(
+                ws, (lxw_row_t)(TOP + 2 * (fin / s->w)), (lxw_col_t)s->w + 1,
+                arrow_label(w->xlsx_finish_right, rtl, said, sizeof said), label);
         else
-            e = lib_xlsx()->worksheet_write_string(ws, (lxw_row_t)(TOP + 2 * s->h),
-                                                   (lxw_col_t)(1 + fin % s->w),
-                                                   w->xlsx_finish_below, label);
+            e = lib_xlsx()->worksheet_write_string(
+                ws, (lxw_row_t)(TOP + 2 * s->h), (lxw_col_t)(1 + fin % s->w),
+                arrow_label(w->xlsx_finish_below, rtl, said, sizeof said), label);
     }
     snprintf(f, sizeof f, "=IF(SUM(check!A1:A%zu)=0,\"%s\",\"\")", (size_t)s->w * s->h,
              w->goal);
@@ -126,7 +151,7 @@ static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *
     /* a language read from the right: the sheet too, column A on the right,
      * so the way starts in the right column (START beside it) and leaves on
      * the left, as the language's rule page draws it (draw/rule_page.c) */
-    if (!strcmp(labels_for(s->lang)->direction, "rtl")) lib_xlsx()->worksheet_right_to_left(ws);
+    if (rtl) lib_xlsx()->worksheet_right_to_left(ws);
     lib_xlsx()->worksheet_hide(check);
     lib_xlsx()->worksheet_activate(ws);
     lib_xlsx()->worksheet_protect(ws, NULL, NULL);
