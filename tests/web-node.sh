@@ -264,12 +264,14 @@ grep -q "さくら" "$tmp/w.page" || bad "no pupil'"'"'s name in the class set"
 near "$tmp/n.page" "$tmp/w.page"'
 
 # a book's cover as data (-f page: the composer's, its spine's words
-# turned, the back's in lines), the native command's bytes; its PDF (cairo)
+# turned, the back's in lines; a book read from the right with its front
+# left of the spine), the native command's bytes; its PDF (cairo)
 # and a book's PDF read for --for (qpdf) refused with the reason
 check cover '
 for args in "--print kdp --pages 120 --paper 6x9in --title Big --author Ken --volume 2 --background #1d3557" \
     "--print ingram --pages 200 --stock cream --title كتاب_المتاهات --author سارة --background #f4a261" \
     "--print kdp --pages 100 --paper a5 --title 迷路の本 --subtitle がんばって -s 4" \
+    "--print kdp --pages 120 --paper 6x9in --lang ar --author سارة --background #264653" \
     "--print lulu --pages 40 --paper 8.5x11in --title Small --volume 3"; do
     for blurb in "Thirty mazes, easy to expert: a well-known maker. Answers at the back." \
         "三十の迷路、やさしいものから むずかしいものまで。答えは本の最後にあります。" \
