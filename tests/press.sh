@@ -501,6 +501,32 @@ if need pdftotext; then
     else bad "the spine: $(pdftotext "$tmp/vol2.pdf" - | tr '\n' '|')"; fi
     if pdftotext "$tmp/vol3.pdf" - | grep -qx "Vol. 3"; then ok; else bad "no Vol. 3 on a thin book's front"; fi
 fi
+# the cover as data (-f page, or a .page file): the spine's words turned a
+# quarter turn, drawn again by meiro draw with every word where the cover's
+# PDF has it, and its title; with --pdfx refused (Ghostscript's PDF is no page of ours)
+run 0 "$meiro" cover --print kdp --pages 120 --paper 6x9in --title "Big" --author "Ken" --volume 2 \
+    --background "#1d3557" --blurb "$(printf 'A well-known book.\nAnswers at the back.')" -o "$tmp/vol2.pdf"
+run 0 "$meiro" cover --print kdp --pages 120 --paper 6x9in --title "Big" --author "Ken" --volume 2 \
+    --background "#1d3557" --blurb "$(printf 'A well-known book.\nAnswers at the back.')" -o "$tmp/vol2.page"
+run 0 "$meiro" cover --print kdp --pages 120 --paper 6x9in --title "Big" --author "Ken" --volume 2 \
+    --background "#1d3557" --blurb "$(printf 'A well-known book.\nAnswers at the back.')" -f page -o "$tmp/vol2.json"
+if cmp -s "$tmp/vol2.page" "$tmp/vol2.json"; then ok; else bad "-f page and a .page file differ"; fi
+if [ "$(grep -c '"angle": 1.5707963267948966' "$tmp/vol2.page")" -eq 3 ]; then ok
+else bad "the spine's words not turned: $(grep -c '"angle"' "$tmp/vol2.page")"; fi
+run 0 "$meiro" draw "$tmp/vol2.page" -o "$tmp/vol2-drawn.pdf"
+if need pdftotext pdfinfo; then
+    if pdfinfo "$tmp/vol2-drawn.pdf" | grep -qx "Title: *Big"; then ok
+    else bad "the drawn cover's title: $(pdfinfo "$tmp/vol2-drawn.pdf" | grep Title)"; fi
+    pdftotext -bbox "$tmp/vol2.pdf" - | grep "<word" > "$tmp/words.cover"
+    pdftotext -bbox "$tmp/vol2-drawn.pdf" - | grep "<word" > "$tmp/words.drawn"
+    if [ -s "$tmp/words.cover" ] && cmp -s "$tmp/words.cover" "$tmp/words.drawn"; then ok
+    else bad "the cover drawn from its description: $(diff "$tmp/words.cover" "$tmp/words.drawn" | head -4)"; fi
+fi
+run 2 "$meiro" cover --print kdp --pages 120 --pdfx -f page -o "$tmp/c.page"
+err_has "f page describes the page before it"
+absent "$tmp/c.page"
+run 2 "$meiro" cover --print kdp --pages 120 -f svg -o "$tmp/c.svg"
+err_has "a cover is a PDF, or its page as data"
 run 2 "$meiro" cover --print kdp --pages 100 --background navy -o "$tmp/c.pdf"
 err_has "a cover's background is a colour as #rrggbb"
 run 2 "$meiro" cover --print kdp --pages 100 --background "#fafafa" -o "$tmp/c.pdf"

@@ -4,11 +4,13 @@
  * answer and its answer page does; the cairo backend draws the description
  * read back from JSON to the pixels the drawing code draws straight (within
  * antialiasing), a template's frame and pictures (drawn by their names)
- * too; a malformed description is refused with its line and column. */
+ * too; a malformed description is refused with its line and column; a
+ * book's cover composed, described and drawn from its description. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
 #include "page/scene_json.h"
+#include "compose/cover.h"
 #include "compose/svg_write.h"
 #include "draw/scene_cairo.h"
 
@@ -377,6 +379,11 @@ static void test_malformed(void)
         "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
         "[{\"role\": \"title\", \"text\": \"A\", \"font\": \"Sans\", \"size\": -1, \"x\": 0, "
         "\"y\": 0, \"colour\": [0, 0, 0], \"box\": [0, 0, 1, 1]}]}]}",
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"title\", \"text\": \"A\", \"font\": \"Sans\", \"size\": 1, \"x\": 0, "
+        "\"y\": 0, \"angle\": 7, \"colour\": [0, 0, 0], \"box\": [0, 0, 1, 1]}]}]}",
+        "{\"meiro_page\": 1, \"title\": 7, \"pages\": [{\"width\": 1, \"height\": 1, "
+        "\"items\": []}]}",
         "{\"meiro_page\": 1, \"seed\": \"-1\", \"pages\": [{\"width\": 1, \"height\": 1, "
         "\"items\": []}]}",
         /* a clip never ended, an unclip without its clip, a clip's unknown rule */
@@ -484,8 +491,8 @@ static size_t occurrences(const char *text, const char *needle)
  * sheets): a dashed stroke with an arc, an even-odd fill, a clip and its
  * group, numbers to the micrometre; texts as their glyphs, each defined
  * once a pass and used where it goes (a space none), an italic one
- * slanted, a bold one in a face without bold stroked; a built-in picture
- * in it as a data: address. */
+ * slanted, a bold one in a face without bold stroked, a turned one
+ * turned about its corner; a built-in picture in it as a data: address. */
 static void test_svg_markup(void)
 {
     char *text = NULL;
@@ -537,6 +544,9 @@ static void test_svg_markup(void)
     /* a second pass defines its glyphs again */
     svg_writer_pass(&w);
     scene_add_text(&sc, ROLE_FOOTER, &hello);
+    scene_text turned = hello; /* a spine's words: about their corner */
+    turned.x = 90, turned.y = 10, turned.angle = TAU / 4;
+    scene_add_text(&sc, ROLE_TEXT, &turned);
     CHECK(canvas_status(&cv, NULL) == MEIRO_OK && scene_status(&sc, NULL) == MEIRO_OK);
     CHECK(svg_writer_status(&w, NULL) == MEIRO_OK);
     canvas_free(&cv);
@@ -554,8 +564,10 @@ static void test_svg_markup(void)
      * space defined each pass, 8 glyphs of ink used each time */
     CHECK_MSG(occurrences(text, "<defs><path id=\"t-g") == 2 * 6 + 2, "%zu glyphs defined",
               occurrences(text, "<defs><path id=\"t-g"));
-    CHECK_MSG(occurrences(text, "<use href=\"#t-g") == 3 * 8 + 2, "%zu glyphs used",
+    CHECK_MSG(occurrences(text, "<use href=\"#t-g") == 4 * 8 + 2, "%zu glyphs used",
               occurrences(text, "<use href=\"#t-g"));
+    CHECK_MSG(occurrences(text, "transform=\"translate(90 10) rotate(90) translate(0 ") == 1,
+              "%s", strstr(text, "rotate") ? strstr(text, "rotate") : "no turned text");
     CHECK(occurrences(text, " matrix(1 0 -0.2 1 0 0) scale(5 -5)") == 1);
     CHECK(occurrences(text, "stroke-width=\"0.04167\" stroke-linejoin=\"round\"") == 2);
     const builtin_file *b = builtin_find("art/bunny.svg");
@@ -569,6 +581,151 @@ static void test_svg_markup(void)
     free(text);
 }
 
+/* A book's cover composed (compose/cover.c), described and read back: the
+ * colour out past the sheet's edge first, the spine's words turned a
+ * quarter turn inside the spine (the volume at its head, the author at its
+ * foot), the back's words a run a line inside the back's safe area from its
+ * left, broken after a hyphen as pango breaks them, 0.3 x the size apart,
+ * the maze on a white panel, the book's title the document's; drawn from
+ * the description read back, the pixels the cover composed onto cairo has. */
+static void test_cover(void)
+{
+    meiro_generate_options g;
+    meiro_generate_options_init(&g);
+    g.width = 12;
+    g.height = 14;
+    g.seed = 1;
+    meiro_maze *m = meiro_generate(&g, NULL);
+    const double bleed = 3.175, trim_w = 152.4, spine = 12, safe = 6.35;
+    cover_plan c = {.w = 2 * trim_w + spine + 2 * bleed,
+                    .h = 228.6 + 2 * bleed,
+                    .bleed = bleed,
+                    .trim_w = trim_w,
+                    .spine = spine,
+                    .title = "Big Maze Book",
+                    .author = "Ken Adams",
+                    .blurb = "Thirty mazes from easy to expert, answers at the back. A "
+                             "well-known puzzle-maker's finest work.\nA second paragraph.",
+                    .maze = m,
+                    .spine_text = true,
+                    .coloured = true,
+                    .rgb = {0.11, 0.2, 0.34},
+                    .volume = 2};
+    char *json = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&json, &len);
+    meiro_error err = {0};
+    CHECK_MSG(out && cover_write_page(&c, out, &err) == MEIRO_OK, "%s", err.message);
+    if (out) fclose(out);
+    scene_book book = {0};
+    FILE *in = json ? fmemopen(json, len, "r") : NULL;
+    CHECK_MSG(in && scene_json_read(in, "cover", &book, &err) == MEIRO_OK, "%s", err.message);
+    if (in) fclose(in);
+    CHECK(book.count == 1);
+    CHECK_MSG(book.title && strcmp(book.title, c.title) == 0, "the title %s", book.title);
+    if (book.count != 1) goto done;
+    scene *sc = &book.pages[0];
+    CHECK(fabs(sc->page_w - c.w) < 1e-5 && fabs(sc->page_h - c.h) < 1e-5);
+    CHECK(sc->count > 0 && sc->items[0].kind == SCENE_PATH && !sc->items[0].paint.stroke &&
+          sc->items[0].paint.colour.r == 0.11);
+    double fold = bleed + trim_w, back_left = bleed + safe, back_right = bleed + trim_w - safe;
+    size_t spine_words = 0, back_lines = 0, panel = 0, walls = 0;
+    double last_top = 0, first_top = 0, title_box[4] = {0};
+    bool hyphen = false;
+    for (size_t i = 0; i < sc->count; i++) {
+        const scene_item *it = &sc->items[i];
+        if (it->kind == SCENE_PATH && !it->paint.stroke && it->paint.colour.r == 1 && !walls)
+            panel = i;
+        if (it->role == ROLE_WALLS) walls = i;
+        if (it->kind != SCENE_TEXT || it->role == ROLE_START || it->role == ROLE_GOAL) continue;
+        const scene_text *t = &it->text; /* (S and G black in the panel) */
+        CHECK_MSG(t->colour.r == 1, "%s: not white on the dark blue", t->text);
+        if (t->angle != 0) {
+            spine_words++;
+            CHECK_MSG(t->angle == TAU / 4, "%s turned %.17g", t->text, t->angle);
+            CHECK_MSG(t->box[0] >= fold && t->box[0] + t->box[2] <= fold + spine,
+                      "%s across %g..%g mm, the spine %g..%g", t->text, t->box[0],
+                      t->box[0] + t->box[2], fold, fold + spine);
+            /* read top to bottom: taller than wide */
+            CHECK_MSG(t->box[3] > t->box[2], "%s: %g x %g mm", t->text, t->box[2], t->box[3]);
+            if (strcmp(t->text, "Vol. 2") == 0) CHECK(t->box[1] < c.h / 4);
+            if (strcmp(t->text, "Ken Adams") == 0) CHECK(t->box[1] > c.h / 2);
+            if (strcmp(t->text, c.title) == 0) memcpy(title_box, t->box, sizeof title_box);
+        } else if (t->x < fold) {
+            back_lines++;
+            CHECK_MSG(fabs(t->x - back_left) < 1e-9, "%s from %g mm", t->text, t->x);
+            CHECK_MSG(t->box[0] + t->box[2] <= back_right, "%s to %g mm", t->text,
+                      t->box[0] + t->box[2]);
+            CHECK_MSG(t->y > last_top, "%s above the line before", t->text);
+            if (back_lines == 1) first_top = t->y;
+            else if (back_lines == 2) /* a line's height and 0.3 x the size */
+                CHECK_MSG(t->y - first_top > 1.3 * t->size, "lines %g mm apart, size %g",
+                          t->y - first_top, t->size);
+            last_top = t->y;
+            size_t n = strlen(t->text);
+            hyphen = hyphen || (n && t->text[n - 1] == '-');
+        }
+    }
+    CHECK_MSG(spine_words == 3, "%zu words on the spine", spine_words);
+    CHECK_MSG(back_lines == 3, "%zu lines on the back", back_lines);
+    CHECK_MSG(hyphen, "no line of the back ends after well-");
+    CHECK_MSG(panel > 0 && walls > panel, "the panel item %zu, the walls %zu", panel, walls);
+    /* the cover composed onto cairo and the description read back, drawn */
+    cairo_t *ca, *cb;
+    cairo_surface_t *a = canvas_of(c.w, c.h, &ca), *b = canvas_of(c.w, c.h, &cb);
+    scene straight;
+    canvas cv;
+    canvas_on_cairo(&cv, &straight, ca);
+    CHECK(cover_compose(&c, &cv, &err) == MEIRO_OK);
+    canvas_free(&cv);
+    scene_free(&straight);
+    CHECK(scene_cairo_draw(cb, sc, 0, sc->count));
+    size_t far, differ;
+    compare(a, b, &far, &differ);
+    CHECK_MSG(far == 0, "%zu channels far apart (%zu differ)", far, differ);
+    /* the spine's title drawn turned: its box (its ink) a good part white */
+    int stride = cairo_image_surface_get_stride(b), white = 0, all = 0;
+    const unsigned char *px = cairo_image_surface_get_data(b);
+    for (int y = (int)(title_box[1] * PX_PER_MM); y < (title_box[1] + title_box[3]) * PX_PER_MM;
+         y++)
+        for (int x = (int)(title_box[0] * PX_PER_MM); x < (title_box[0] + title_box[2]) * PX_PER_MM;
+             x++, all++)
+            white += px[y * stride + 4 * x + 2] > 128; /* red: white's, not the blue's */
+    CHECK_MSG(all > 0 && white > all / 6, "%d of the spine title's %d pixels white", white, all);
+    cairo_destroy(ca);
+    cairo_destroy(cb);
+    cairo_surface_destroy(a);
+    cairo_surface_destroy(b);
+    /* a word wider than the back: cut where it fits, each piece but the
+     * last with pango's hyphen */
+    char word[301];
+    memset(word, 'a', 300);
+    word[300] = 0;
+    c.blurb = word;
+    scene kept;
+    scene_init(&kept, c.w, c.h, NULL);
+    canvas_init(&cv, &kept);
+    CHECK(cover_compose(&c, &cv, &err) == MEIRO_OK);
+    size_t pieces = 0, letters = 0;
+    for (size_t i = 0; i < kept.count; i++) {
+        const scene_text *t = &kept.items[i].text;
+        if (kept.items[i].kind != SCENE_TEXT || t->angle != 0 || t->x >= fold) continue;
+        size_t n = strlen(t->text), a = strspn(t->text, "a");
+        bool last = letters + a == 300;
+        CHECK_MSG(last ? a == n : strcmp(t->text + a, "\xE2\x80\x90") == 0, "a piece: %s", t->text);
+        CHECK_MSG(t->box[0] + t->box[2] <= back_right, "a piece to %g mm", t->box[0] + t->box[2]);
+        letters += a;
+        pieces++;
+    }
+    CHECK_MSG(pieces > 2 && letters == 300, "%zu pieces, %zu letters", pieces, letters);
+    canvas_free(&cv);
+    scene_free(&kept);
+done:
+    scene_book_free(&book);
+    free(json);
+    meiro_maze_free(m);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"json", test_json},
@@ -578,6 +735,7 @@ int main(int argc, char **argv)
                                       {"malformed", test_malformed},
                                       {"texts-set", test_texts_set},
                                       {"title-lines", test_title_lines},
-                                      {"svg-markup", test_svg_markup}};
+                                      {"svg-markup", test_svg_markup},
+                                      {"cover", test_cover}};
     return test_main("page", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -8,7 +8,7 @@
 # every solver over files read back (text, JSON, standard input);
 # templates, rule mazes, kinds of maze and the refusals of bad input; the
 # masks of names and built-in shapes (the fonts read only when needed); the
-# XLSX workbook; the pages as data (-f page); the machines' files and the
+# XLSX workbook; the pages as data (-f page), a book's cover too; the machines' files and the
 # page to play (the composer's, no cairo). A format drawn on cairo is
 # refused by the WebAssembly build with its reason, never a crash.
 # Usage: web-node.sh BUILD_DIR
@@ -272,6 +272,36 @@ both booklet --rule skip:2 --lang es --copies 3 --per-page 2 -s 5 -f page
 node "$web" booklet --rule sum:20 --names "$tmp/pupils.txt" -s 6 -o "$tmp/w.page" 2> /dev/null || bad "WebAssembly rule booklet -o x.page"
 grep -q "さくら" "$tmp/w.page" && grep -q '"role": "answer"' "$tmp/w.page" || bad "the rule class set lacks a name or its key"
 same "$tmp/n.page" "$tmp/w.page"'
+
+# a book's cover as data (-f page: the composer's, its spine's words
+# turned, the back's in lines; a book read from the right with its front
+# left of the spine), the native command's bytes; its PDF (cairo)
+# and a book's PDF read for --for (qpdf) refused with the reason
+check cover '
+for args in "--print kdp --pages 120 --paper 6x9in --title Big --author Ken --volume 2 --background #1d3557" \
+    "--print ingram --pages 200 --stock cream --title كتاب_المتاهات --author سارة --background #f4a261" \
+    "--print kdp --pages 100 --paper a5 --title 迷路の本 --subtitle がんばって -s 4" \
+    "--print kdp --pages 120 --paper 6x9in --lang ar --author سارة --background #264653" \
+    "--print lulu --pages 40 --paper 8.5x11in --title Small --volume 3"; do
+    for blurb in "Thirty mazes, easy to expert: a well-known maker. Answers at the back." \
+        "三十の迷路、やさしいものから むずかしいものまで。答えは本の最後にあります。" \
+        "A word wider than the back: $(printf "Antidisestablishmentarianism%.0s" 1 2 3 4 5 6 7 8)"; do
+        "$meiro" cover $args --blurb "$blurb" -o "$tmp/n.page" 2> "$tmp/n.err" || bad "native cover $args"
+        node "$web" cover $args --blurb "$blurb" -o "$tmp/w.page" 2> "$tmp/w.err" || bad "WebAssembly cover $args"
+        grep -q "\"role\": \"walls\"" "$tmp/w.page" || bad "no maze on the cover of $args"
+        case "$args" in
+        *lulu*) ! grep -q "\"angle\"" "$tmp/w.page" || bad "words on a spine of 40 pages" ;;
+        *) grep -q "\"angle\": 1.5707963267948966" "$tmp/w.page" || bad "no words on the spine: $args" ;;
+        esac
+        same "$tmp/n.page" "$tmp/w.page"
+    done
+done
+run 1 node "$web" cover --print kdp --pages 120 -o "$tmp/x.pdf"
+err_has "draws no page"
+absent "$tmp/x.pdf"
+run 1 node "$web" cover --print kdp --for "$tmp/n.page" -f page -o "$tmp/x.page"
+err_has "reads no PDF (no qpdf here): give the book.s --pages and --paper"
+absent "$tmp/x.page"'
 
 # the files the composer writes with no drawing library: a machine's
 # (G-code, HP-GL, DXF; the plotter's and the laser's settings) and the

@@ -8,11 +8,12 @@
  * command's maze; and the composer's rows (compose/, libmeiro's: the
  * native module's table takes them from the library too), so a booklet's
  * pages as data are the native command's description, which the browser
- * draws (web/site/meiro-page.js). (A machine's files, the page to play
- * and a rule maze's pages are the composer's, called by the format table
- * and job/rule_save.c: no row here.) Every call that draws on cairo (PDF,
- * SVG, PNG, covers, preflight) fails with the reason: cairo and pango are
- * not compiled for the browser. */
+ * draws (web/site/meiro-page.js). (A machine's files, the page to play,
+ * a rule maze's pages and a cover's page as data are the composer's,
+ * called by the format table, job/rule_save.c and job/cover.c: no row
+ * here.) Every call that draws on cairo (PDF, SVG, PNG, a cover's PDF,
+ * preflight) fails with the reason: cairo and pango are not compiled for
+ * the browser. */
 #include "core/error.h"
 #include "draw/module.h"
 
@@ -31,6 +32,18 @@ meiro_status picture_file_mask(const char *file, const char *what, uint32_t widt
                       "the WebAssembly build of meiro reads no picture file (%s): the browser "
                       "decodes pictures",
                       what);
+}
+
+/* a book's PDF is read by qpdf, which is not compiled for the browser
+ * either: meiro cover takes its numbers as options (its front maze then
+ * one of the cover's own) */
+static meiro_status unread_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+                                    double *trim_h_mm, meiro_error *err)
+{
+    (void)filename, (void)pages, (void)trim_w_mm, (void)trim_h_mm;
+    return fail(err, MEIRO_ERROR_IO,
+                "the WebAssembly build of meiro reads no PDF (no qpdf here): give the book's "
+                "--pages and --paper instead");
 }
 
 #pragma GCC diagnostic push
@@ -72,6 +85,7 @@ static const render_module table = {
     .shape_info = render_shape_info,
     .shape_min_grid = render_shape_min_grid,
     .fonts_preload = undrawn_fonts_preload,
+    .pdf_book = unread_pdf_book,
     .xlsx_art_free = undrawn_xlsx_art_free,
 };
 #pragma GCC diagnostic pop

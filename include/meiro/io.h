@@ -126,6 +126,16 @@ MEIRO_API const char *meiro_capability_name(meiro_capability capability);
  * to one file and its answers to another (meiro_write refuses them). PDF
  * and XLSX answer in pages and sheets of their own. */
 MEIRO_API bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt);
+
+/* A cover (meiro/page.h) as `format`: MEIRO_FORMAT_PDF (meiro_cover_save_with), or
+ * MEIRO_FORMAT_PAGE, its page as data (doc/page-format.md: what the PDF
+ * draws, before PDF/X, which it refuses), composed with no drawing library
+ * (the browser's build makes it, and draws it). ABI 7 */
+MEIRO_API meiro_status meiro_cover_save_as(const meiro_cover_options *c,
+                                           const meiro_export_options *page,
+                                           meiro_format format, const char *filename,
+                                           meiro_error *err);
+
 /* Whether the options themselves (answers or answer_page, not a template)
  * ask for the answers: then a front end finds the path, with the solver
  * the user chose, and hands it to meiro_write (else a template's answers

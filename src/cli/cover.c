@@ -41,7 +41,9 @@ static const char *const usage_cover =
     "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
     "                       PDF/X-4 instead (ingram, lulu)\n"
     "  -s, --seed N         without --for: the front's maze (default 1)\n"
-    "  -o, --output FILE    the PDF to write (required)\n"
+    "  -f, --format F       pdf (default), or page: the cover's page as data\n"
+    "                       (JSON, doc/page-format.md; a FILE.page is too)\n"
+    "  -o, --output FILE    the PDF (or the page) to write (required)\n"
     "  -h, --help           show this help\n";
 
 int cmd_cover(int argc, char **argv)
@@ -76,6 +78,7 @@ int cmd_cover(int argc, char **argv)
         {"volume", required_argument, NULL, O_VOLUME},
         {"lang", required_argument, NULL, O_LANG},
         {"seed", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -87,11 +90,11 @@ int cmd_cover(int argc, char **argv)
     meiro_print print = MEIRO_PRINT_NONE;
     meiro_stock stock = MEIRO_STOCK_WHITE;
     uint64_t pages = 0, seed = 1, volume = 0;
-    const char *output = NULL, *book = NULL;
+    const char *output = NULL, *book = NULL, *fmt = NULL;
     bool papered = false, seeded = false;
     meiro_error err = {0};
     int c;
-    while ((c = getopt_long(argc, argv, ":s:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":s:f:o:h", longopts, NULL)) != -1) {
         switch (c) {
         case O_PRINT:
             if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
@@ -139,6 +142,7 @@ int cmd_cover(int argc, char **argv)
                 return usage_error("cover", N_("--seed takes a whole number, not '%s'"), optarg);
             seeded = true;
             break;
+        case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_cover, stdout); return EXIT_OK;
         default: return bad_option("cover", argv, c, longopts);
@@ -155,6 +159,15 @@ int cmd_cover(int argc, char **argv)
         return usage_error("cover", "%s",
                            N_("--pages (or --for BOOK.pdf) gives the book's page count"));
     if (!output) return usage_error("cover", "%s", N_("-o names the PDF to write"));
+    /* a .page file is the description; any other name the PDF, as ever
+     * (another format asked is the library's to refuse) */
+    meiro_format format = MEIRO_FORMAT_PDF;
+    if (fmt && meiro_format_from_name(fmt, &format, &err) != MEIRO_OK)
+        return usage_error("cover", "%s", err.message);
+    if (!fmt && (meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK ||
+                 format != MEIRO_FORMAT_PAGE))
+        format = MEIRO_FORMAT_PDF;
+    if (fmt) warn_name_format(format, output);
     const input_file inputs[] = {{N_("the --for book"), book}};
     int rc = check_not_inputs("cover", output, NULL, inputs, 1);
     if (rc != EXIT_OK) return rc;
@@ -189,7 +202,7 @@ int cmd_cover(int argc, char **argv)
     cover.art = art;
     cover.seed = seed;
     cover.volume = (unsigned)volume;
-    meiro_status s = meiro_cover_save_with(&cover, &page, output, &err);
+    meiro_status s = meiro_cover_save_as(&cover, &page, format, output, &err);
     meiro_maze_free(art);
     if (s != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);

@@ -318,9 +318,14 @@ static void put_text(svg_writer *w, const scene_text *t)
         put_colour(w, t->colour);
         put(w, "\" stroke=\"");
         put_colour(w, t->colour);
-        put(w, "\" stroke-width=\"0\" transform=\"translate(%s %s)%s scale(%s %s)\">",
-            num(b[0], t->x + l->x, 3), num(b[1], t->y + l->baseline, 3), t->italic ? SLANT : "",
-            num(b[2], t->size, 4), num(b[3], -t->size, 4));
+        put(w, "\" stroke-width=\"0\" transform=\"");
+        if (t->angle != 0) /* turned about the layout's corner (a spine's words) */
+            put(w, "translate(%s %s) rotate(%s) ", num(b[0], t->x, 3), num(b[1], t->y, 3),
+                num(b[2], t->angle * 360 / TAU, 4));
+        double x = t->angle != 0 ? l->x : t->x + l->x;
+        double y = t->angle != 0 ? l->baseline : t->y + l->baseline;
+        put(w, "translate(%s %s)%s scale(%s %s)\">", num(b[0], x, 3), num(b[1], y, 3),
+            t->italic ? SLANT : "", num(b[2], t->size, 4), num(b[3], -t->size, 4));
         for (size_t k = 0; k < run.count; k++) {
             if (numbers[k] < 0) continue;
             put(w, "<use href=\"#%sg%ld\" x=\"%s\" y=\"%s\"/>", w->prefix, numbers[k],

@@ -23,20 +23,9 @@ meiro_status render_page_draw(const char *page, const char *filename, meiro_erro
  * machines' formats, export_gcode, export_hpgl and export_dxf, are the
  * composer's: compose/document.h) */
 
-/* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
- * around it, the back on the left, the spine, the front on the right. */
-typedef struct cover_plan {
-    double w, h, bleed, trim_w, spine;
-    const char *title, *subtitle; /* subtitle may be NULL */
-    const char *author, *blurb;   /* or NULL */
-    const meiro_maze *maze;       /* the front's art */
-    bool spine_text;              /* the title on the spine */
-    bool coloured;                /* a background of rgb (else white) */
-    double rgb[3];
-    unsigned volume;              /* a series' volume, or 0 */
-    double line_min;              /* mm: the thinnest line the service prints */
-    bool front_left;              /* a book read from the right: its front left of the spine */
-} cover_plan;
+/* A full-wrap cover as a PDF (cover.c: the composer's, compose/cover.h,
+ * drawn on cairo). */
+typedef struct cover_plan cover_plan;
 meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
 
 /* A rule maze's pages (compose/rule_page.h) drawn as PDF or SVG (rule_page.c). */

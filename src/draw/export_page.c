@@ -24,6 +24,7 @@ static meiro_status write_book_pdf(void *ctx, FILE *out, const char *temp_dir, m
     cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(
         sink_write, &sink, book->pages[0].page_w * PT_PER_MM, book->pages[0].page_h * PT_PER_MM);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
+    if (book->title) cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, book->title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
     cairo_t *cr = cairo_create(surface);

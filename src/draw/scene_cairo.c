@@ -193,7 +193,13 @@ static void draw_run(cairo_t *cr, const scene_text *t)
 {
     PangoLayout *layout = run_layout(cr, t);
     set_rgb(cr, t->colour);
-    cairo_move_to(cr, t->x, t->y);
+    if (t->angle != 0) { /* turned about its corner (the caller saved cr) */
+        cairo_translate(cr, t->x, t->y);
+        cairo_rotate(cr, t->angle);
+        cairo_move_to(cr, 0, 0);
+    } else {
+        cairo_move_to(cr, t->x, t->y);
+    }
     if (t->outlined) {
         pango_cairo_layout_path(cr, layout);
         cairo_fill(cr);

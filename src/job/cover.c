@@ -1,12 +1,13 @@
 /* meiro_cover_save: a printed book's full-wrap cover, its size from the
  * service's figures (page/print.c), its front maze the book's own
- * (meiro_cover_save_art) or made here, drawn by draw/cover.c and saved
- * atomically. */
+ * (meiro_cover_save_art) or made here, composed by compose/cover.c, drawn
+ * by draw/cover.c (a PDF) or described (-f page), and saved atomically. */
 #include "core/error.h"
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/print.h"
 #include "page/pdfx.h"
+#include "compose/cover.h"
 #include "draw/export.h"
 #include "draw/module.h"
 #include "core/utf8.h"
@@ -17,6 +18,7 @@
 typedef struct cover_job {
     const cover_plan *plan;
     bool pdfx, x4;
+    bool page; /* its description (-f page), not a PDF */
 } cover_job;
 
 static meiro_status write_cover(void *ctx, FILE *out, meiro_error *err)
@@ -28,6 +30,7 @@ static meiro_status write_cover(void *ctx, FILE *out, meiro_error *err)
 static meiro_status write_cover_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const cover_job *job = ctx;
+    if (job->page) return cover_write_page(job->plan, out, err);
     return pdfx_write(write_cover, (void *)job->plan, job->pdfx, true, job->x4, temp_dir, out, err);
 }
 
@@ -84,10 +87,18 @@ static meiro_status cover_words_check(const meiro_cover_options *c, cover_plan *
     return MEIRO_OK;
 }
 
-meiro_status meiro_cover_save_with(const meiro_cover_options *c, const meiro_export_options *page,
-                                   const char *filename, meiro_error *err)
+meiro_status meiro_cover_save_as(const meiro_cover_options *c, const meiro_export_options *page,
+                                 meiro_format format, const char *filename, meiro_error *err)
 {
     if (!c) return fail(err, MEIRO_ERROR_ARGUMENT, "no cover options");
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE)
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                          "a cover is a PDF, or its page as data (-f page), not %s",
+                          meiro_format_info(format) ? meiro_format_info(format)->name : "that");
+    if (format == MEIRO_FORMAT_PAGE && page && (page->pdfx || page->pdfx4))
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--pdfx makes the cover's PDF with Ghostscript: -f page describes the "
+                          "page before it (leave --pdfx out)");
     meiro_print print = c->print;
     meiro_export_options opt;
     if (page) opt = *page;
@@ -137,10 +148,16 @@ meiro_status meiro_cover_save_with(const meiro_cover_options *c, const meiro_exp
     }
     plan.maze = c->art ? c->art : own;
     cover_job job = {&plan, pdfx_wanted(print, page && (page->pdfx || page->pdfx4)),
-                     page && page->pdfx4};
+                     page && page->pdfx4, format == MEIRO_FORMAT_PAGE};
     s = save_atomically(filename, write_cover_job, &job, err);
     meiro_maze_free(own);
     return s;
+}
+
+meiro_status meiro_cover_save_with(const meiro_cover_options *c, const meiro_export_options *page,
+                                   const char *filename, meiro_error *err)
+{
+    return meiro_cover_save_as(c, page, MEIRO_FORMAT_PDF, filename, err);
 }
 
 meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock, unsigned pages,

@@ -98,8 +98,10 @@ typedef struct scene_paint {
 /* A run of text as the drawing code laid it out: its layout's top left
  * corner at (x, y), one line, or lines `wrap` mm wide centred in it (broken
  * inside words where `in_words`); glyphs, or (outlined) their outlines
- * filled, as a badge's letters are. `box` is its ink as the drawing code
- * measured it: left, top, width, height on the page. */
+ * filled, as a badge's letters are; turned `angle` radians clockwise
+ * about (x, y) (a book's spine: a quarter turn; 0 upright). `box` is its
+ * ink as the drawing code measured it: left, top, width, height on the
+ * page (of the turned ink). */
 typedef struct scene_text {
     const char *text, *font; /* UTF-8; font a fontconfig family list */
     bool bold, italic;
@@ -107,6 +109,7 @@ typedef struct scene_text {
     double x, y;
     double wrap;
     bool in_words, outlined;
+    double angle;
     scene_rgb colour;
     double box[4];
 } scene_text;

@@ -23,6 +23,7 @@ struct scene_json {
     c_numbers numbers; /* "12.5" while the writer lives */
     unsigned pages;
     size_t items; /* on the page being written */
+    bool headed;  /* the head written up to the pages */
     jout o;
 };
 
@@ -143,6 +144,10 @@ static void write_text(jout *o, const scene_text *t)
         put_flag(o, "in_words", t->in_words);
     }
     put_flag(o, "outlined", t->outlined);
+    if (t->angle != 0) { /* a spine's words */
+        key(o, "angle");
+        num(o, t->angle);
+    }
     key(o, "colour");
     rgb(o, t->colour);
     key(o, "box");
@@ -195,13 +200,27 @@ scene_json *scene_json_begin(FILE *out, bool has_seed, uint64_t seed)
         snprintf(digits, sizeof digits, "%llu", (unsigned long long)seed);
         jout_quoted(&w->o, digits);
     }
-    jout_str(&w->o, ", \"pages\": [");
     return w;
+}
+
+void scene_json_title(scene_json *w, const char *title)
+{
+    if (w->headed) return;
+    key(&w->o, "title");
+    jout_quoted(&w->o, title);
+}
+
+/* The head's end, before the first page (the title may come till then). */
+static void head_end(scene_json *w)
+{
+    if (!w->headed) jout_str(&w->o, ", \"pages\": [");
+    w->headed = true;
 }
 
 void scene_json_page(scene_json *w, scene *s)
 {
     jout *o = &w->o;
+    head_end(w);
     jout_str(o, w->pages++ ? ",\n  {\"width\": " : "\n  {\"width\": ");
     num(o, s->page_w);
     key(o, "height");
@@ -219,6 +238,7 @@ void scene_json_page_end(scene_json *w)
 
 meiro_status scene_json_end(scene_json *w, meiro_error *err)
 {
+    head_end(w);
     jout_str(&w->o, "\n]}\n");
     jout_flush(&w->o);
     bool ok = w->o.ok;
@@ -405,11 +425,14 @@ static bool read_text(reader *r, scene *s, scene_role role, json_t *item)
         !flag(r, item, "in_words", &t.in_words) || !flag(r, item, "outlined", &t.outlined) ||
         !number(r, item, "size", true, &t.size) || !number(r, item, "x", true, &t.x) ||
         !number(r, item, "y", true, &t.y) || !number(r, item, "wrap", false, &t.wrap) ||
-        !colour(r, item, &t.colour) || !box(r, item, t.box))
+        !number(r, item, "angle", false, &t.angle) || !colour(r, item, &t.colour) ||
+        !box(r, item, t.box))
         return false;
     /* pango takes sizes up to about 2^21 points; a text no page holds */
     if (!(t.size > 0 && t.size < 1000) || !(t.wrap >= 0 && t.wrap < 1e5))
         return bad(r, "a text's size or wrap out of range"), false;
+    if (!(fabs(t.angle) <= 6.283185307179586)) /* a turn either way */
+        return bad(r, "a text's angle out of range (radians, at most a turn either way)"), false;
     scene_add_text(s, role, &t);
     return true;
 }
@@ -500,6 +523,19 @@ static bool read_seed(reader *r, json_t *root, scene_book *book)
     return true;
 }
 
+static bool read_title(reader *r, json_t *root, scene_book *book)
+{
+    json_t *title = json_object_get(root, "title");
+    if (!title) return true;
+    const char *text = json_string_value(title);
+    if (!text) return bad(r, "\"title\" must be a string"), false;
+    size_t n = strlen(text) + 1;
+    book->title = alloc_array(n, 1);
+    if (!book->title) return fail(r->err, MEIRO_ERROR_NOMEM, "out of memory"), false;
+    memcpy(book->title, text, n);
+    return true;
+}
+
 meiro_status scene_json_read(FILE *in, const char *name, scene_book *book, meiro_error *err)
 {
     *book = (scene_book){0};
@@ -519,7 +555,7 @@ meiro_status scene_json_read(FILE *in, const char *name, scene_book *book, meiro
     if (!ok) bad(&r, "not a page description (\"meiro_page\": 1)");
     else if (!json_is_array(pages) || json_array_size(pages) == 0)
         ok = false, bad(&r, "\"pages\" must be an array of pages");
-    ok = ok && read_seed(&r, root, book);
+    ok = ok && read_seed(&r, root, book) && read_title(&r, root, book);
     size_t n = ok ? json_array_size(pages) : 0;
     book->pages = n ? zalloc(n, sizeof *book->pages) : NULL;
     if (n && !book->pages) ok = false, fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -539,5 +575,6 @@ void scene_book_free(scene_book *book)
 {
     for (size_t p = 0; p < book->count; p++) scene_free(&book->pages[p]);
     free(book->pages);
+    free(book->title);
     *book = (scene_book){0};
 }

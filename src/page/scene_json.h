@@ -17,6 +17,9 @@ typedef struct scene_json scene_json;
 /* A writer onto `out`: the document's head (the seed when has_seed). NULL
  * without memory. */
 scene_json *scene_json_begin(FILE *out, bool has_seed, uint64_t seed);
+/* The document's title (a PDF's Title: a cover's, the book's), before its
+ * first page; none without it. */
+void scene_json_title(scene_json *w, const char *title);
 /* A page of s's size: s's items go to the writer from now on (its sink)
  * until scene_json_page_end, which ends the page. */
 void scene_json_page(scene_json *w, scene *s);
@@ -30,6 +33,7 @@ typedef struct scene_book {
     size_t count;
     bool has_seed;
     uint64_t seed;
+    char *title; /* NULL: none */
 } scene_book;
 
 /* Reads a description from `in` (`name` for errors: a syntax error names

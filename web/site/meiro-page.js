@@ -232,6 +232,8 @@ const meiroPage = (() => {
         out.push(`<path fill="${hex(it.fill.colour)}" fill-rule="${it.fill.rule === 'even-odd' ? 'evenodd' : 'nonzero'}" d="${svgD(it.d)}"/>`);
       } else if (it.text !== undefined) {
         if (!it.font) continue; // braille: its dots are the path after it
+        // (turned about the layout's corner: a spine's words)
+        if (it.angle) out.push(`<g transform="rotate(${it.angle * 180 / Math.PI} ${it.x} ${it.y})">`);
         for (const line of await layout(it)) {
           let x = line.x;
           for (const run of line.runs) {
@@ -252,6 +254,7 @@ const meiroPage = (() => {
             x += pen * k;
           }
         }
+        if (it.angle) out.push('</g>');
       } else if (it.image) {
         const href = await picture(it.image);
         const [l, tp, w, h] = it.box;
@@ -291,6 +294,7 @@ const meiroPage = (() => {
     out.registerFontkit(fontkit);
     out.setProducer('meiro (the studio in the browser)');
     if (doc.seed) out.setKeywords([`seed ${doc.seed}`]);
+    if (doc.title) out.setTitle(doc.title); // (a cover's: the book's)
     const embedded = new Map();
     const embed = async (font) => {
       if (!embedded.has(font)) embedded.set(font, out.embedFont(await fetchBytes(fileOf.get(font)), { subset: true }));
@@ -318,6 +322,11 @@ const meiroPage = (() => {
           p.pushOperators(L.pushGraphicsState(), L.setFillingRgbColor(...it.fill.colour), ...path(it.d),
             it.fill.rule === 'even-odd' ? op('f*') : L.fill(), L.popGraphicsState());
         } else if (it.text !== undefined && it.font) {
+          if (it.angle) { // turned about the layout's corner
+            const c = Math.cos(it.angle), s = Math.sin(it.angle);
+            p.pushOperators(L.pushGraphicsState(), L.concatTransformationMatrix(c, s, -s, c,
+              it.x - c * it.x + s * it.y, it.y - s * it.x - c * it.y));
+          }
           for (const line of await layout(it)) {
             let x = line.x;
             for (const run of line.runs) {
@@ -333,6 +342,7 @@ const meiroPage = (() => {
               x += advance(run, it.size);
             }
           }
+          if (it.angle) p.pushOperators(L.popGraphicsState());
         } else if (it.image) {
           const href = await picture(it.image);
           if (!href) continue;
