@@ -193,6 +193,13 @@ const big = await page.evaluate(async () => {
 });
 check(big.status === 400 && /too large: a maze may have at most/.test(big.text), `a 60000 x 60000 maze refused as the CLI refuses: ${big.status} ${big.text}`);
 check(/code=command/.test(big.form || ''), `... with its form for the page: ${big.form}`);
+// a tactile sheet (its braille is liblouis's, not in the browser): the
+// page's own words for it, not the engine's line
+const braille = await page.evaluate(async () => {
+  const r = await backend.ask({ route: 'file', format: 'page', argv: ['generate', '-s', '1', '--print', 'tactile'] });
+  return { status: r.status, form: r.headers.get('X-Meiro-Message') };
+});
+check(braille.status !== 200 && braille.form === 'code=no-drawing', `a tactile sheet refused with the page's no-drawing words: ${JSON.stringify(braille)}`);
 const cancelled = await page.evaluate(async () => {
   const job = backend.ask({ route: 'file', format: 'json', argv: ['generate', '-W', '3000', '-H', '3000', '-s', '1'] });
   setTimeout(() => backend.cancel(), 50);

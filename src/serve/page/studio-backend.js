@@ -95,9 +95,9 @@ const backend = (() => {
     const lines = err.split('\n').filter((l) => l);
     const line = lines.find((l) => !l.startsWith('meiro: warning: ')) || lines[0] || 'meiro: failed';
     const said = line.replace(/^meiro( [a-z]+)?: /, '');
-    // a file the engine cannot make without cairo (web/module.c's reason:
-    // a cover)
-    const code = /WebAssembly build of meiro draws no page/.test(line) ? 'code=no-drawing' : form(said);
+    // a file the engine cannot make: drawn on cairo (web/module.c's reason:
+    // a cover's PDF), or a tactile sheet's braille (liblouis, not loaded)
+    const code = /WebAssembly build of meiro (draws no page|loads no shared library)/.test(line) ? 'code=no-drawing' : form(said);
     return new Response(line, { status: status === 2 ? 400 : 500, headers: { 'X-Meiro-Message': code } });
   }
   function made(bytes, format, err, seed, booklet) {
