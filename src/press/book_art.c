@@ -82,12 +82,14 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
                                             prefs);
         }
         /* the document information a service keeps: the title, the tools
-         * and dates (KDP asks for no other metadata; the seed is in the
-         * remaking file, and the author is the seller, not meiro) */
+         * and dates (KDP asks for no other metadata; the seed, language
+         * and paper are in the remaking file, and the author is the
+         * seller, not meiro) */
         qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
         if (lib_qpdf()->qpdf_oh_is_dictionary(q, info)) {
             lib_qpdf()->qpdf_oh_remove_key(q, info, "/Author");
             lib_qpdf()->qpdf_oh_remove_key(q, info, "/Subject");
+            lib_qpdf()->qpdf_oh_remove_key(q, info, "/Keywords");
         }
         ok = !lib_qpdf()->qpdf_has_error(q);
         lib_qpdf()->qpdf_oh_release_all(q);
