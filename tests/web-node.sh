@@ -256,6 +256,15 @@ for args in "--text さくら -s 2" "--grid polar -s 3" "--grid hex -W 12 -H 10 
     grep -q "\"role\"" "$tmp/w.page" || bad "no item in the page of $args"
     near "$tmp/n.page" "$tmp/w.page"
 done
+# the languages whose pages name fonts of their own (page.font: Noto Sans
+# Arabic, Noto Sans CJK KR, SC, TC, their bold faces): a page for a child
+# of 4, a name maze, a booklet (pages and key): the native command'"'"'s bytes
+for lang in ar ko zh zh-Hant; do
+    both generate --text Hana --age 4 -s 3 --lang $lang -f page
+    both generate --name Ann --template kids-a4 -s 2 --lang $lang -f page
+    both booklet -n 6 -s 5 --copies 2 --key-per-page 2 --lang $lang -f page
+done
+grep -q "\"font\": \"DejaVu Sans, Noto Sans CJK TC\"" "$tmp/w.out" || bad "the zh-Hant booklet not in Noto Sans CJK TC"
 # a class set as data written with -o, as the site asks it
 printf "Ann\\nBo\\nさくら\\n" > "$tmp/pupils.txt"
 "$meiro" booklet -n 3 -s 9 --names "$tmp/pupils.txt" -o "$tmp/n.page" 2> /dev/null || bad "native booklet -o x.page"

@@ -198,6 +198,17 @@ static const web_font web_fonts[] = {
     {"DejaVu Sans Condensed", true, "DejaVuSansCondensed-Bold.ttf", 0},
     {"IPAexGothic", false, "ipaexg.ttf", 0},
     {"Noto Sans CJK JP", false, "NotoSansCJK-Regular.ttc", 0},
+    {"Noto Sans CJK JP", true, "NotoSansCJK-Bold.ttc", 0},
+    /* the languages whose page.font names fonts of their own (po/ar.po, ko.po, zh.po, zh_Hant.po):
+     * a .ttc's face as fontconfig indexes it (fc-match 'Noto Sans CJK KR') */
+    {"Noto Sans Arabic", false, "NotoSansArabic-Regular.ttf", 0},
+    {"Noto Sans Arabic", true, "NotoSansArabic-Bold.ttf", 0},
+    {"Noto Sans CJK KR", false, "NotoSansCJK-Regular.ttc", 1},
+    {"Noto Sans CJK KR", true, "NotoSansCJK-Bold.ttc", 1},
+    {"Noto Sans CJK SC", false, "NotoSansCJK-Regular.ttc", 2},
+    {"Noto Sans CJK SC", true, "NotoSansCJK-Bold.ttc", 2},
+    {"Noto Sans CJK TC", false, "NotoSansCJK-Regular.ttc", 3},
+    {"Noto Sans CJK TC", true, "NotoSansCJK-Bold.ttc", 3},
     {"sans-serif", false, "DejaVuSans.ttf", 0},
     {"sans-serif", true, "DejaVuSans-Bold.ttf", 0},
     {FALLBACK, false, "NotoSerifGujarati-Regular.ttf", 0},
@@ -278,7 +289,7 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
         return fail(
             err, MEIRO_ERROR_ARGUMENT,
             "the WebAssembly build of meiro has none of the fonts '%s' (it has DejaVu Sans, "
-            "IPAexGothic and Noto Sans CJK JP)",
+            "IPAexGothic, Noto Sans Arabic and Noto Sans CJK JP, KR, SC and TC)",
             families);
     for (size_t i = 0; i < WEB_FONTS && s == MEIRO_OK; i++)
         if (web_fonts[i].family == FALLBACK) s = web_font_add(f, &web_fonts[i], bold, err);
