@@ -485,6 +485,26 @@ function sameAsNative(got, argv, name, pages = null) {
     check(/seed 2026/.test(r.text), `the PDF's words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 200)}`);
     execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '1', r.file, path.join(shots || tmp, 'web-studio-one-pdf')]);
   }
+  // the same page in Korean: its words in the native font (page.font:
+  // Noto Sans CJK KR, a face of a .ttc), fetched now, embedded, drawn as
+  // the native meiro draws it
+  const koBefore = served.length;
+  await p.click('#lang-ko');
+  await settled(p);
+  const argvKo = await p.evaluate(() => generateWords('pdf'));
+  const ko = await download(p, 'pdf');
+  check(ko !== null && argvKo.includes('ko'), `the PDF of a Korean page saved: ${argvKo.join(' ')}`);
+  if (ko) {
+    const r = sameAsNative(ko, argvKo, 'studio-ko');
+    const fonts = execFileSync('pdffonts', [r.file]).toString();
+    check(/NotoSansCJKkr-(Regular|Bold)/.test(fonts) && !/IPAex/.test(fonts), `the Korean PDF embeds Noto Sans CJK KR: ${fonts}`);
+    check(/[\uac00-\ud7a3]/.test(r.text), `the Korean PDF's words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 120)}`);
+    execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '2', '-l', '2', r.file, path.join(shots || tmp, 'web-studio-ko-pdf')]); // (its answer, titled in Korean)
+  }
+  const korean = fontsSince(koBefore);
+  check(korean.some((f) => f.startsWith('NotoSansCJK-')), `a Korean page fetched the CJK collection: ${korean.join(' ')}`);
+  await p.click('#lang-en');
+  await settled(p);
   // a name maze for a 4-year-old
   await p.click('.kind:nth-child(3)'); // Name
   await p.$eval('#text', (e) => { e.value = ''; });

@@ -13,13 +13,20 @@ const meiroPage = (() => {
 
   // The fonts (fonts/: the engine's, src/glyph/font.c's table, copied by
   // web/site.mjs): a family list's first family that the site has, its
-  // face by bold; a character its face lacks from the CJK font, as meiro
-  // falls back glyph by glyph. The site has no italic face (meiro's own
-  // pages set none): an italic text is its face slanted (`SLANT`).
+  // face by bold; a character its face lacks from the list's next family
+  // the site has that has it, else from the Japanese font, as meiro falls
+  // back glyph by glyph. A face of a collection (.ttc) is named by its
+  // PostScript name after a '#' (its index in glyph/font.c's table). The
+  // site has no italic face (meiro's own pages set none): an italic text
+  // is its face slanted (`SLANT`).
+  const cjk = (tag) => [`NotoSansCJK-Regular.ttc#NotoSansCJK${tag}-Regular`, `NotoSansCJK-Bold.ttc#NotoSansCJK${tag}-Bold`];
   const faces = {
     'DejaVu Sans': ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'],
     'DejaVu Sans Condensed': ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'],
     IPAexGothic: ['ipaexg.ttf', 'ipaexg.ttf'],
+    'Noto Sans CJK KR': cjk('kr'),
+    'Noto Sans CJK SC': cjk('sc'),
+    'Noto Sans CJK TC': cjk('tc'),
   };
   const SLANT = 0.2; // (cairo's and FreeType's synthetic oblique: x += 0.2 y)
   const fallbackFamily = 'IPAexGothic';
@@ -50,19 +57,23 @@ const meiroPage = (() => {
     const list = faces[family];
     return `fonts/${list[item.bold ? 1 : 0]}`;
   }
-  function familyOf(item) {
-    return item.font.split(',').map((f) => f.trim()).find((f) => faces[f]) || 'DejaVu Sans';
+  // the item's families the site has, in its list's order
+  function familiesOf(item) {
+    const list = item.font.split(',').map((f) => f.trim()).filter((f) => faces[f]);
+    return list.length ? list : ['DejaVu Sans'];
   }
-  async function fontkitFont(file) {
-    if (!fontObjects.has(file)) {
-      fontObjects.set(file, (async () => {
+  const familyOf = (item) => familiesOf(item)[0];
+  async function fontkitFont(face) {
+    if (!fontObjects.has(face)) {
+      fontObjects.set(face, (async () => {
         await script('vendor/fontkit.umd.min.js');
-        const font = fontkit.create(await fetchBytes(file));
-        fileOf.set(font, file);
+        const [file, name] = face.split('#');
+        const font = fontkit.create(await fetchBytes(file), name);
+        fileOf.set(font, face);
         return font;
       })());
     }
-    return fontObjects.get(file);
+    return fontObjects.get(face);
   }
 
   // The text's runs, each in the face that has its characters: the
@@ -76,9 +87,14 @@ const meiroPage = (() => {
     const main = await fontkitFont(faceFile(item, familyOf(item)));
     const has = (font, ch) => font && font.hasGlyphForCodePoint(ch.codePointAt(0));
     const faceOf = async (ch) => {
-      if (has(main, ch) || familyOf(item) === fallbackFamily) return main;
-      const other = await fontkitFont(faceFile(item, fallbackFamily));
-      return has(other, ch) ? other : main;
+      if (has(main, ch)) return main;
+      const rest = familiesOf(item).slice(1);
+      if (!rest.includes(fallbackFamily)) rest.push(fallbackFamily);
+      for (const family of rest) {
+        const other = await fontkitFont(faceFile(item, family));
+        if (has(other, ch)) return other;
+      }
+      return main;
     };
     const chars = [...text];
     const out = [];
@@ -291,13 +307,20 @@ const meiroPage = (() => {
     await Promise.all([script('vendor/pdf-lib.min.js'), script('vendor/fontkit.umd.min.js')]);
     const L = PDFLib;
     const out = await L.PDFDocument.create();
-    out.registerFontkit(fontkit);
+    // a face pdf-lib embeds is the one fontkit made for these bytes (a
+    // collection's face too, which fontkit.create(bytes) would not pick)
+    const faceOfBytes = new Map();
+    out.registerFontkit({ create: (bytes) => faceOfBytes.get(bytes) || fontkit.create(bytes) });
     out.setProducer('meiro (the studio in the browser)');
     if (doc.seed) out.setKeywords([`seed ${doc.seed}`]);
     if (doc.title) out.setTitle(doc.title); // (a cover's: the book's)
     const embedded = new Map();
     const embed = async (font) => {
-      if (!embedded.has(font)) embedded.set(font, out.embedFont(await fetchBytes(fileOf.get(font)), { subset: true }));
+      if (!embedded.has(font)) {
+        const bytes = new Uint8Array((await fetchBytes(fileOf.get(font).split('#')[0])).buffer);
+        faceOfBytes.set(bytes, font);
+        embedded.set(font, out.embedFont(bytes, { subset: true }));
+      }
       return embedded.get(font);
     };
     const op = (name, ...args) => L.PDFOperator.of(name, args.map((a) => L.PDFNumber.of(a)));
