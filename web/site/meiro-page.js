@@ -127,8 +127,10 @@ const meiroPage = (() => {
   // The lines of a text and where each starts (mm): one line at x, or a
   // `wrap` box's lines broken at spaces (with `in_words`, between the
   // characters of a word wider than the box too; meiro's kinsoku rules are
-  // not kept here), each centred in it. The baseline is the layout's top
-  // plus the main face's ascent, as pango places it.
+  // not kept here), each centred in it. A line's baseline is its top plus
+  // the greatest ascent of the faces its letters are in, the next line's
+  // top that plus their greatest descent, as meiro measures a line
+  // (glyph/font.c's glyph_run_line) and pango places it.
   async function layout(item) {
     let pieces = item.wrap ? item.text.split(/(?<=\s)/) : [item.text];
     if (item.wrap && item.in_words) {
@@ -146,15 +148,16 @@ const meiroPage = (() => {
       line = w;
     }
     lines.push(line.trimEnd());
-    const main = await fontkitFont(faceFile(item, familyOf(item)));
-    const ascent = main.ascent / main.unitsPerEm * item.size;
-    const height = (main.ascent - main.descent) / main.unitsPerEm * item.size;
     const out = [];
+    let top = item.y;
     for (let i = 0; i < lines.length; i++) {
       const r = await runs(item, lines[i]);
       const w = r.reduce((s, run) => s + advance(run, item.size), 0);
       const x = item.wrap ? item.x + (item.wrap - w) / 2 : item.x;
-      out.push({ runs: r, x, baseline: item.y + ascent + i * height });
+      const ascent = Math.max(0, ...r.map((run) => run.font.ascent / run.font.unitsPerEm)) * item.size;
+      const descent = Math.max(0, ...r.map((run) => -run.font.descent / run.font.unitsPerEm)) * item.size;
+      out.push({ runs: r, x, baseline: top + ascent });
+      top += ascent + descent;
     }
     return out;
   }
