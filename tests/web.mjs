@@ -485,24 +485,28 @@ function sameAsNative(got, argv, name, pages = null) {
     check(/seed 2026/.test(r.text), `the PDF's words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 200)}`);
     execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '1', r.file, path.join(shots || tmp, 'web-studio-one-pdf')]);
   }
-  // the same page in Korean: its words in the native font (page.font:
-  // Noto Sans CJK KR, a face of a .ttc), fetched now, embedded, drawn as
-  // the native meiro draws it
-  const koBefore = served.length;
-  await p.click('#lang-ko');
-  await settled(p);
-  const argvKo = await p.evaluate(() => generateWords('pdf'));
-  const ko = await download(p, 'pdf');
-  check(ko !== null && argvKo.includes('ko'), `the PDF of a Korean page saved: ${argvKo.join(' ')}`);
-  if (ko) {
-    const r = sameAsNative(ko, argvKo, 'studio-ko');
-    const fonts = execFileSync('pdffonts', [r.file]).toString();
-    check(/NotoSansCJKkr-(Regular|Bold)/.test(fonts) && !/IPAex/.test(fonts), `the Korean PDF embeds Noto Sans CJK KR: ${fonts}`);
-    check(/[\uac00-\ud7a3]/.test(r.text), `the Korean PDF's words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 120)}`);
-    execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '2', '-l', '2', r.file, path.join(shots || tmp, 'web-studio-ko-pdf')]); // (its answer, titled in Korean)
+  // the same page in Korean and in Arabic: its words in the native fonts
+  // (page.font: Noto Sans CJK KR, a face of a .ttc; Noto Sans Arabic),
+  // fetched now, embedded, drawn as the native meiro draws them
+  for (const [lang, face, file, letters] of [['ko', /NotoSansCJKkr-(Regular|Bold)/, 'NotoSansCJK-', /[\uac00-\ud7a3]/],
+    ['ar', /NotoSansArabic-(Regular|Bold)/, 'NotoSansArabic-', /[\u0600-\u06ff\ufe70-\ufeff]/]]) {
+    const since = served.length;
+    await p.click(`#lang-${lang}`);
+    await settled(p);
+    const argvLang = await p.evaluate(() => generateWords('pdf'));
+    const got = await download(p, 'pdf');
+    check(got !== null && argvLang.includes(lang), `the PDF of a page in ${lang} saved: ${argvLang.join(' ')}`);
+    if (got) {
+      const r = sameAsNative(got, argvLang, `studio-${lang}`);
+      const fonts = execFileSync('pdffonts', [r.file]).toString();
+      check(face.test(fonts) && !/IPAex/.test(fonts), `the PDF in ${lang} embeds its native font: ${fonts}`);
+      check(letters.test(r.text), `the PDF in ${lang}: its words read back: ${r.text.replace(/\s+/g, ' ').slice(0, 120)}`);
+      // (its answer, titled in the language)
+      execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '2', '-l', '2', r.file, path.join(shots || tmp, `web-studio-${lang}-pdf`)]);
+    }
+    const fetched = fontsSince(since);
+    check(fetched.some((f) => f.startsWith(file)), `a page in ${lang} fetched its font: ${fetched.join(' ')}`);
   }
-  const korean = fontsSince(koBefore);
-  check(korean.some((f) => f.startsWith('NotoSansCJK-')), `a Korean page fetched the CJK collection: ${korean.join(' ')}`);
   await p.click('#lang-en');
   await settled(p);
   // a name maze for a 4-year-old

@@ -24,6 +24,7 @@ const meiroPage = (() => {
     'DejaVu Sans': ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'],
     'DejaVu Sans Condensed': ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'],
     IPAexGothic: ['ipaexg.ttf', 'ipaexg.ttf'],
+    'Noto Sans Arabic': ['NotoSansArabic-Regular.ttf', 'NotoSansArabic-Bold.ttf'],
     'Noto Sans CJK KR': cjk('kr'),
     'Noto Sans CJK SC': cjk('sc'),
     'Noto Sans CJK TC': cjk('tc'),
