@@ -114,11 +114,15 @@ async function open() {
   return { page, seen, outside, errors };
 }
 
-// the page once its first preview has been asked and answered (a maze, or a refusal)
+// the page once its first preview has been asked and answered (a maze,
+// decoded: the image's blob set is not yet its picture; or a refusal)
 async function settled(page) {
-  await page.waitForFunction(() => document.getElementById('status').textContent === '' &&
-    document.getElementById('kinds').children.length > 0 &&
-    (document.getElementById('puzzle').src.startsWith('blob:') || !document.getElementById('error').hidden), { timeout: 30000 })
+  await page.waitForFunction(() => {
+    const img = document.getElementById('puzzle');
+    return document.getElementById('status').textContent === '' &&
+      document.getElementById('kinds').children.length > 0 &&
+      ((img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0) || !document.getElementById('error').hidden);
+  }, { timeout: 30000 })
     .catch(async (e) => {
       console.log('the page did not settle:', await page.evaluate(() => [document.getElementById('status').textContent,
         document.getElementById('kinds').children.length, document.getElementById('error').textContent]));
