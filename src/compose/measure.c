@@ -101,6 +101,19 @@ static glyph_fonts *fonts_of(measure_cache *c, const char *font, bool bold, bool
     return f;
 }
 
+/* cv's fonts for (font, bold), or NULL with the canvas's measuring failed
+ * (sticky); *own: not cached, the caller frees them. */
+static glyph_fonts *canvas_fonts(canvas *cv, const char *font, bool bold, bool *own)
+{
+    *own = false;
+    if (cv->measure_failed) return NULL;
+    meiro_error err = {0};
+    measure_cache *c = cache_of(cv);
+    glyph_fonts *f = c ? fonts_of(c, font, bold, own, &err) : NULL;
+    if (!f) measure_fail(cv, &err);
+    return f;
+}
+
 /* A piece of text shaped: its advance, its ink (ems, y up; x0 > x1 without
  * ink), its line's ascent and descent (ems). */
 typedef struct piece {
@@ -289,15 +302,9 @@ void text_set_out(canvas *cv, const char *text, const char *font, bool bold, dou
                   double width, bool in_words, text_set *out)
 {
     *out = (text_set){0};
-    if (cv->measure_failed) return; /* sticky, as the scene's errors */
-    bool own = false;
-    meiro_error err = {0};
-    measure_cache *c = cache_of(cv);
-    setter st = {c ? fonts_of(c, font, bold, &own, &err) : NULL, text, size, width, out, false};
-    if (!st.fonts) {
-        measure_fail(cv, &err);
-        return;
-    }
+    bool own;
+    setter st = {canvas_fonts(cv, font, bold, &own), text, size, width, out, false};
+    if (!st.fonts) return;
     if (width > 0) set_lines(&st, in_words);
     else emit(&st, 0, strlen(text));
     if (own) glyph_fonts_free(st.fonts);
@@ -309,15 +316,9 @@ void text_set_out(canvas *cv, const char *text, const char *font, bool bold, dou
 
 int text_missing(canvas *cv, const char *text, const char *font, bool bold)
 {
-    if (cv->measure_failed) return 0;
-    bool own = false;
-    meiro_error err = {0};
-    measure_cache *c = cache_of(cv);
-    glyph_fonts *f = c ? fonts_of(c, font, bold, &own, &err) : NULL;
-    if (!f) {
-        measure_fail(cv, &err);
-        return 0;
-    }
+    bool own;
+    glyph_fonts *f = canvas_fonts(cv, font, bold, &own);
+    if (!f) return 0;
     int n = 0;
     for (const char *p = text; *p;) {
         const char *q = glyph_cluster_end(p);
@@ -331,17 +332,12 @@ int text_missing(canvas *cv, const char *text, const char *font, bool bold)
 bool text_shape(canvas *cv, const char *text, size_t len, const char *font, bool bold,
                 glyph_run *run)
 {
-    if (cv->measure_failed) return false;
-    bool own = false;
-    meiro_error err = {0};
-    measure_cache *c = cache_of(cv);
-    glyph_fonts *f = c ? fonts_of(c, font, bold, &own, &err) : NULL;
-    if (!f) {
-        measure_fail(cv, &err);
-        return false;
-    }
+    bool own;
+    glyph_fonts *f = canvas_fonts(cv, font, bold, &own);
+    if (!f) return false;
     if (own) { /* a run's glyphs point to its faces: fonts not cached would go with them */
         glyph_fonts_free(f);
+        meiro_error err = {0};
         fail(&err, MEIRO_ERROR_INTERNAL, "a page's texts in more than %d fonts", MEASURE_FONTS);
         measure_fail(cv, &err);
         return false;
